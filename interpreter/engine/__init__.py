@@ -1,0 +1,1 @@
+"""The engine: game state, decisions, chance and views, driven by a ruleset."""

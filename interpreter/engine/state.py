@@ -1,0 +1,88 @@
+"""Game state as plain data, keyed by the ruleset's names.
+
+Every container is a flat dict of immutable values (ints, strings, tuples), so a
+copy is a handful of shallow dict copies: search and simulation copy constantly.
+Per-player entries use the key ``name#seat`` (``livres#0``, ``hand#2``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from interpreter.language.values import to_json
+
+
+def seat_key(name: str, seat: int | None) -> str:
+    return name if seat is None else f"{name}#{seat}"
+
+
+class State:
+    """Counters, zone contents, space owners, piece locations and variables."""
+
+    __slots__ = ("counters", "engine", "owners", "players", "variables", "where", "zones")
+
+    def __init__(self, players: tuple[str, ...]):
+        self.players = players
+        self.counters: dict[str, int] = {}
+        self.variables: dict[str, Any] = {}
+        self.zones: dict[str, tuple[str, ...]] = {}
+        self.owners: dict[str, int] = {}
+        self.where: dict[str, str] = {}
+        self.engine: dict[str, Any] = {}  # the engine's own bookkeeping (agenda, pending, ...)
+
+    def copy(self) -> State:
+        other = State.__new__(State)
+        other.players = self.players
+        other.counters = self.counters.copy()
+        other.variables = self.variables.copy()
+        other.zones = self.zones.copy()
+        other.owners = self.owners.copy()
+        other.where = self.where.copy()
+        other.engine = self.engine.copy()
+        return other
+
+    # Zones -----------------------------------------------------------------
+    def contents(self, zone: str) -> tuple[str, ...]:
+        return self.zones.get(zone, ())
+
+    def put(self, piece: str, zone: str, position: int | None = None) -> None:
+        """Move ``piece`` from wherever it is into ``zone`` (end by default)."""
+        old = self.where.get(piece)
+        if old is not None:
+            items = self.zones[old]
+            index = items.index(piece)
+            self.zones[old] = items[:index] + items[index + 1:]
+        items = self.zones.get(zone, ())
+        if position is None or position >= len(items):
+            self.zones[zone] = (*items, piece)
+        else:
+            position = max(0, position)
+            self.zones[zone] = (*items[:position], piece, *items[position:])
+        self.where[piece] = zone
+
+    def set_order(self, zone: str, pieces: tuple[str, ...]) -> None:
+        self.zones[zone] = tuple(pieces)
+
+    # Serialization ---------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": list(self.players),
+            "counters": dict(sorted(self.counters.items())),
+            "variables": {k: to_json(v) for k, v in sorted(self.variables.items())},
+            "zones": {k: list(v) for k, v in sorted(self.zones.items()) if v},
+            "owners": dict(sorted(self.owners.items())),
+            "engine": {k: _jsonable(v) for k, v in sorted(self.engine.items())},
+        }
+
+    def digest(self) -> str:
+        text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+        return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+
+
+def _jsonable(value: Any) -> Any:
+    try:
+        return to_json(value)
+    except TypeError:
+        return repr(value)

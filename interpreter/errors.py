@@ -1,0 +1,87 @@
+"""Errors that carry a source location.
+
+Every stage raises or collects ``Diagnostic`` objects; the CLI prints them in the
+``path:line:col: error: message`` form compilers use. Lines and columns are 1-based.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, order=True)
+class Location:
+    """A position in a source file (1-based line and column)."""
+
+    path: str
+    line: int = 0
+    column: int = 0
+
+    def __str__(self) -> str:
+        if self.line <= 0:
+            return self.path
+        return f"{self.path}:{self.line}:{self.column}"
+
+    def shifted(self, line_offset: int, column: int) -> Location:
+        return Location(self.path, self.line + line_offset, column)
+
+
+@dataclass
+class Diagnostic:
+    """One problem found in an input, with where it is and how to fix it."""
+
+    location: Location
+    message: str
+    hint: str | None = None
+    severity: str = "error"
+    kind: str = "error"
+    json_path: str | None = None
+
+    def headline(self) -> str:
+        return f"{self.location}: {self.severity}: {self.message}"
+
+    def as_dict(self) -> dict:
+        data = {
+            "path": self.location.path,
+            "line": self.location.line,
+            "column": self.location.column,
+            "severity": self.severity,
+            "kind": self.kind,
+            "message": self.message,
+        }
+        if self.hint:
+            data["hint"] = self.hint
+        if self.json_path:
+            data["json_path"] = self.json_path
+        return data
+
+
+@dataclass
+class RulesError(Exception):
+    """Base of the per-stage errors: one or more diagnostics."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return "\n".join(d.headline() for d in self.diagnostics)
+
+
+class LoadError(RulesError):
+    """A file could not be read or parsed as YAML, or broke a loading limit."""
+
+
+class CheckError(RulesError):
+    """A ruleset is well-formed YAML but breaks its schema or its references."""
+
+
+class ExpressionError(RulesError):
+    """An effect or condition does not parse, or misuses names, arity or types."""
+
+
+class GameError(Exception):
+    """A rule was broken at run time (an illegal move, a step budget exceeded)."""
+
+    def __init__(self, message: str, hint: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.hint = hint

@@ -1,0 +1,127 @@
+"""Compiled effect statements: a small tree of nodes holding compiled closures.
+
+The engine runs these nodes; nothing here is re-parsed or re-checked at run time.
+Each node has a stable ``id`` (where it was written) so that a suspended effect can
+be recorded as plain data and resumed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from interpreter.language.registry import Primitive
+
+Fn = Callable[[Any], Any]
+
+
+@dataclass(eq=False)
+class Node:
+    id: str
+
+
+@dataclass(eq=False)
+class Seq(Node):
+    body: tuple[Node, ...] = ()
+
+
+@dataclass(eq=False)
+class If(Node):
+    branches: tuple[tuple[Fn, Seq], ...] = ()
+    otherwise: Seq | None = None
+
+
+@dataclass(eq=False)
+class For(Node):
+    var: str = ""
+    items: Fn | None = None
+    where: Fn | None = None
+    body: Seq | None = None
+
+
+@dataclass(eq=False)
+class Repeat(Node):
+    count: Fn | None = None
+    body: Seq | None = None
+
+
+@dataclass(eq=False)
+class While(Node):
+    cond: Fn | None = None
+    body: Seq | None = None
+
+
+@dataclass(eq=False)
+class Let(Node):
+    var: str = ""
+    value: Fn | None = None
+
+
+@dataclass(eq=False)
+class Assign(Node):
+    """``target op value``: the setter receives (ctx, op, value)."""
+
+    setter: Callable[[Any, str, Any], None] | None = None
+    op: str = "="
+    value: Fn | None = None
+    text: str = ""
+
+
+@dataclass(eq=False)
+class Call(Node):
+    primitive: Primitive | None = None
+    args: tuple[Fn, ...] = ()
+    named: tuple[tuple[str, Fn], ...] = ()
+
+
+@dataclass(eq=False)
+class ChooseItem(Node):
+    var: str = ""
+    items: Fn | None = None
+    where: Fn | None = None
+    by: Fn | None = None
+    label: str = ""
+    optional: bool = False
+    body: Seq | None = None
+
+
+@dataclass(eq=False)
+class Option:
+    text: str
+    guard: Fn | None
+    body: Seq
+
+
+@dataclass(eq=False)
+class ChooseOption(Node):
+    options: tuple[Option, ...] = ()
+    by: Fn | None = None
+    optional: bool = False
+
+
+@dataclass(eq=False)
+class Do(Node):
+    action: str = ""  # an action id, or a local name holding one
+    dynamic: bool = False
+    args: tuple[tuple[str, Fn], ...] = ()
+
+
+@dataclass(eq=False)
+class Emit(Node):
+    event: str = ""
+    args: tuple[tuple[str, Fn], ...] = ()
+
+
+@dataclass(eq=False)
+class Stop(Node):
+    pass
+
+
+@dataclass
+class CompiledEffect:
+    """A whole effect field: its statements and where it was written."""
+
+    source: str
+    body: Seq
+    nodes: dict[str, Node] = field(default_factory=dict)

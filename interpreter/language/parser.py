@@ -1,0 +1,130 @@
+"""Parse effect and expression text with the Lark grammar (LALR), once per text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Token, Tree
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
+MAX_TEXT = 20_000
+MAX_NESTING = 64
+
+_FRIENDLY = {
+    "LBRACE": "'{'", "RBRACE": "'}'", "LPAR": "'('", "RPAR": "')'", "LSQB": "'['",
+    "RSQB": "']'", "COMMA": "','", "DOT": "'.'", "COLON": "':'", "SEMICOLON": "';'",
+    "NAME": "a name", "INT": "a number", "STRING": "a text in quotes", "COMP_OP": "a comparison",
+    "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '//' or '%'", "ASSIGN_OP": "'=', '+=' or '-='",
+    "MINUS": "'-'", "EQUAL": "'='", "$END": "the end of the text",
+}
+
+
+@dataclass
+class SyntaxProblem(Exception):
+    """A parse error at a 1-based line and column of the parsed text."""
+
+    line: int
+    column: int
+    message: str
+    hint: str | None = None
+
+
+@lru_cache(maxsize=1)
+def grammar() -> Lark:
+    return Lark(GRAMMAR_PATH.read_text(), parser="lalr", start=["effect", "expr"],
+                propagate_positions=True, maybe_placeholders=True)
+
+
+def parse(text: str, start: str) -> Tree:
+    """Parse ``text`` as an ``effect`` or an ``expr``; raise ``SyntaxProblem``."""
+    if len(text) > MAX_TEXT:
+        raise SyntaxProblem(1, 1, f"expression is longer than {MAX_TEXT:,} characters",
+                            "split it into functions")
+    _check_nesting(text)
+    try:
+        return grammar().parse(text, start=start)
+    except UnexpectedInput as exc:
+        raise _problem(exc, start, text) from None
+    except (LarkError, RecursionError) as exc:
+        raise SyntaxProblem(1, 1, f"cannot parse: {exc}") from None
+
+
+def _check_nesting(text: str) -> None:
+    depth = 0
+    line, col = 1, 0
+    for char in text:
+        col += 1
+        if char == "\n":
+            line, col = line + 1, 0
+        elif char in "([{":
+            depth += 1
+            if depth > MAX_NESTING:
+                raise SyntaxProblem(line, col, f"brackets nested deeper than {MAX_NESTING} levels",
+                                    "use `let` or a function to name a part")
+        elif char in ")]}":
+            depth -= 1
+
+
+def _problem(exc: UnexpectedInput, start: str, text: str) -> SyntaxProblem:
+    line, column = max(exc.line, 1), max(exc.column, 1)
+    if isinstance(exc, UnexpectedCharacters):
+        char = exc.char
+        hint = None
+        if char == "/":
+            hint = "integer division is written `//`"
+        elif char in "&|":
+            hint = "write `and` / `or`"
+        elif char == "!":
+            hint = "write `not` (or `!=` for 'differs')"
+        elif char == "=":
+            hint = "compare with `==`"
+        return SyntaxProblem(line, column, f"unexpected character {char!r}", hint)
+    if isinstance(exc, UnexpectedEOF):
+        expected = _expected(exc.expected)
+        line, column = _end_position(text)
+        return SyntaxProblem(line, column, f"the text ends too early; expected {expected}",
+                             "check for a missing ')' or '}'")
+    if isinstance(exc, UnexpectedToken):
+        token: Token = exc.token
+        found = "the end of the text" if token.type == "$END" else f"{str(token)!r}"
+        if token.type == "$END":
+            line, column = _end_position(text)
+        expected = _expected(exc.expected)
+        hint = None
+        if token.type == "EQUAL" or (token.type == "ASSIGN_OP" and start == "expr"):
+            hint = "compare with `==`; `=` sets a value and only stands in effects"
+        elif start == "expr" and token.type in ("LBRACE",):
+            hint = "a condition or value is one expression; effects go in `effect:` fields"
+        elif token.type in ("NAME", "INT", "STRING") and "COMMA" in exc.expected:
+            hint = "separate arguments with ','"
+        return SyntaxProblem(line, column, f"unexpected {found}; expected {expected}", hint)
+    return SyntaxProblem(line, column, "cannot parse this text")
+
+
+def _end_position(text: str) -> tuple[int, int]:
+    """The position just after the last non-blank character."""
+    stripped = text.rstrip()
+    lines = stripped.split("\n")
+    return len(lines), len(lines[-1]) + 1
+
+
+def _expected(names: set[str] | frozenset[str]) -> str:
+    shown = sorted({_FRIENDLY.get(n, _anon(n)) for n in names})
+    if len(shown) > 6:
+        shown = [*shown[:6], "…"]
+    return ", ".join(shown) or "something else"
+
+
+def _anon(name: str) -> str:
+    try:
+        for term in grammar().terminals:
+            if term.name == name:
+                pattern = term.pattern
+                if pattern.type == "str":
+                    return repr(pattern.value)
+    except LarkError:
+        pass
+    return name.lower()

@@ -1,0 +1,57 @@
+"""What compiled expressions and effects see when they run.
+
+A ``Context`` bundles the state being read or changed, the compiled ruleset's
+static tables, the local variables and the acting player. Effects that need the
+outside world (random outcomes, decisions, events) call the ``host``: the engine,
+or a stand-in in tests.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from interpreter.errors import GameError
+from interpreter.language.values import Player
+
+
+class Host(Protocol):
+    """The services an effect needs from whoever runs it."""
+
+    def random_order(self, ctx: Context, zone: str, items: tuple[str, ...]) -> tuple[str, ...]: ...
+
+    def random_pick(self, ctx: Context, zone: str, items: tuple[str, ...], count: int) -> tuple[str, ...]: ...
+
+    def reveal(self, ctx: Context, pieces: tuple[str, ...], to: tuple[int, ...]) -> None: ...
+
+
+class StepBudgetExceeded(GameError):
+    """An effect ran longer than the step budget allows (an endless loop in a ruleset)."""
+
+
+class Context:
+    """The environment of one evaluation: state, tables, locals, acting player."""
+
+    __slots__ = ("budget", "env", "host", "me", "rules", "state")
+
+    def __init__(self, state: Any, rules: Any, me: Player | None = None,
+                 env: dict[str, Any] | None = None, host: Host | None = None,
+                 budget: list[int] | None = None):
+        self.state = state
+        self.rules = rules
+        self.me = me
+        self.env = env if env is not None else {}
+        self.host = host
+        self.budget = budget if budget is not None else [rules.limits.step_budget if rules else 100_000]
+
+    def child(self, env: dict[str, Any], me: Player | None = None) -> Context:
+        """A context with other locals (and optionally another acting player)."""
+        return Context(self.state, self.rules, self.me if me is None else me, env, self.host,
+                       self.budget)
+
+    def tick(self, steps: int = 1) -> None:
+        self.budget[0] -= steps
+        if self.budget[0] < 0:
+            raise StepBudgetExceeded(
+                "the step budget of this effect is exhausted: it loops without end",
+                "check the `while` and `repeat` statements of the effect",
+            )

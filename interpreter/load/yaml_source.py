@@ -1,0 +1,298 @@
+"""Read one YAML file safely into plain data, keeping the position of every node.
+
+Only data is loaded: no tag builds an object. Before the document is composed, its
+event stream is scanned once so that alias bombs, deep nesting and foreign tags are
+refused with a located error instead of exhausting memory or the stack.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.events import (
+    AliasEvent,
+    CollectionEndEvent,
+    CollectionStartEvent,
+    NodeEvent,
+    ScalarEvent,
+)
+from ruamel.yaml.scalarstring import (
+    DoubleQuotedScalarString,
+    FoldedScalarString,
+    LiteralScalarString,
+    SingleQuotedScalarString,
+)
+
+from interpreter.errors import Diagnostic, LoadError, Location
+
+JsonPath = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bounds that keep a hostile file from exhausting the machine."""
+
+    max_bytes: int = 2_000_000
+    max_aliases: int = 64
+    max_depth: int = 48
+    max_nodes: int = 200_000
+    max_int_digits: int = 12
+
+
+DEFAULT_LIMITS = Limits()
+
+_CORE_TAGS = {
+    None,
+    "!",
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+    "tag:yaml.org,2002:map",
+    "tag:yaml.org,2002:seq",
+}
+
+
+@dataclass
+class ScalarSpan:
+    """Where a string scalar's text starts and how its lines map back to the file."""
+
+    line: int  # 1-based line of the first character of the text
+    column: int  # 1-based column of the first character
+    block: bool  # literal/folded block: line i of the text is file line ``line + i``
+    indent: int  # for blocks: 1-based column of each content line
+
+
+@dataclass
+class Document:
+    """A loaded YAML file: plain data plus positions keyed by JSON path."""
+
+    path: str
+    text: str
+    data: Any
+    key_positions: dict[JsonPath, Location] = field(default_factory=dict)
+    value_positions: dict[JsonPath, Location] = field(default_factory=dict)
+    spans: dict[JsonPath, ScalarSpan] = field(default_factory=dict)
+
+    @property
+    def lines(self) -> list[str]:
+        return self.text.splitlines()
+
+    def location(self, path: JsonPath, *, key: bool = False) -> Location:
+        """The best location for ``path``: the node itself, else its nearest parent."""
+        table = self.key_positions if key else self.value_positions
+        probe = tuple(path)
+        while probe:
+            if probe in table:
+                return table[probe]
+            if probe in self.key_positions:
+                return self.key_positions[probe]
+            probe = probe[:-1]
+        return self.value_positions.get((), Location(self.path, 1, 1))
+
+    def expression_location(self, path: JsonPath, line: int, column: int) -> Location:
+        """Map a 1-based (line, column) inside the string at ``path`` to the file."""
+        span = self.spans.get(tuple(path))
+        if span is None:
+            return self.location(path)
+        if span.block:
+            return Location(self.path, span.line + line - 1, span.indent + column - 1)
+        if line == 1:
+            return Location(self.path, span.line, span.column + column - 1)
+        return Location(self.path, span.line + line - 1, column)
+
+
+def load_file(path: str | Path, limits: Limits = DEFAULT_LIMITS, display: str | None = None) -> Document:
+    """Read ``path`` and load it; every problem becomes a located ``LoadError``."""
+    shown = display or str(path)
+    try:
+        size = Path(path).stat().st_size
+        if size > limits.max_bytes:
+            raise _error(shown, 1, 1, f"file is {size:,} bytes; the limit is {limits.max_bytes:,}",
+                         "split the content into several files listed under `include`")
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise _error(shown, 0, 0, f"cannot read file: {exc.strerror or exc}") from None
+    return load_bytes(raw, shown, limits)
+
+
+def load_bytes(raw: bytes, path: str, limits: Limits = DEFAULT_LIMITS) -> Document:
+    if len(raw) > limits.max_bytes:
+        raise _error(path, 1, 1, f"file is {len(raw):,} bytes; the limit is {limits.max_bytes:,}")
+    if b"\x00" in raw:
+        raise _error(path, 1, 1, "this is a binary file, not YAML text",
+                     "ruleset files are UTF-8 text")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise _error(path, line, 1, "file is not valid UTF-8 text",
+                     "save the file as UTF-8") from None
+    return load_text(text, path, limits)
+
+
+def load_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> Document:
+    if not text.strip():
+        raise _error(path, 1, 1, "file is empty", "a ruleset file is a YAML mapping")
+    yaml = YAML(typ="rt", pure=True)
+    yaml.preserve_quotes = True
+    yaml.allow_duplicate_keys = False
+    try:
+        _scan_events(yaml, text, path, limits)
+        root = yaml.load(text)
+    except LoadError:
+        raise
+    except MarkedYAMLError as exc:
+        raise _from_marked(exc, path) from None
+    except YAMLError as exc:
+        raise _error(path, 1, 1, f"YAML error: {exc}") from None
+    except RecursionError:
+        raise _error(path, 1, 1, "nesting is too deep to load") from None
+    document = Document(path=path, text=text, data=None)
+    document.data = _plain(root, (), document, text.splitlines(), limits, [0])
+    return document
+
+
+def _scan_events(yaml: YAML, text: str, path: str, limits: Limits) -> None:
+    depth = aliases = documents = 0
+    for event in yaml.parse(text):
+        name = type(event).__name__
+        if name == "DocumentStartEvent":
+            documents += 1
+            if documents > 1:
+                raise _at(path, event, "a ruleset file holds one YAML document",
+                          "remove the `---` separator or split the file")
+        if isinstance(event, AliasEvent):
+            aliases += 1
+            if aliases > limits.max_aliases:
+                raise _at(path, event, f"more than {limits.max_aliases} aliases",
+                          "aliases are limited to stop alias bombs; write the values out")
+        elif isinstance(event, NodeEvent):
+            tag = getattr(event, "tag", None)
+            tag = getattr(tag, "value", tag) if tag is not None and not isinstance(tag, str) else tag
+            if tag not in _CORE_TAGS:
+                raise _at(path, event, f"tag {tag!r} is not allowed",
+                          "ruleset files hold plain data: remove the tag")
+        if isinstance(event, CollectionStartEvent):
+            depth += 1
+            if depth > limits.max_depth:
+                raise _at(path, event, f"nesting deeper than {limits.max_depth} levels",
+                          "flatten the structure")
+        elif isinstance(event, CollectionEndEvent):
+            depth -= 1
+        elif isinstance(event, ScalarEvent) and event.style is None:
+            value = event.value
+            digits = value.lstrip("+-").replace("_", "")
+            if digits.isdigit() and len(digits) > limits.max_int_digits:
+                raise _at(path, event, f"number has more than {limits.max_int_digits} digits",
+                          "numbers in rulesets are small integers")
+
+
+def _plain(node: Any, jpath: JsonPath, doc: Document, lines: list[str], limits: Limits,
+           counter: list[int]) -> Any:
+    counter[0] += 1
+    if counter[0] > limits.max_nodes:
+        raise _error(doc.path, 1, 1, f"more than {limits.max_nodes:,} nodes after aliases",
+                     "aliases are expanded when loading; write smaller files")
+    if isinstance(node, dict):
+        out: dict[str, Any] = {}
+        lc = getattr(node, "lc", None)
+        for key, value in node.items():
+            if not isinstance(key, str | int | bool) or isinstance(key, float):
+                line, col = lc.key(key) if lc is not None else (0, 0)
+                raise _error(doc.path, line + 1, col + 1, "mapping keys must be plain names")
+            skey = str(key)
+            child = (*jpath, skey)
+            if lc is not None:
+                try:
+                    kl, kc = lc.key(key)
+                    doc.key_positions[child] = Location(doc.path, kl + 1, kc + 1)
+                    vl, vc = lc.value(key)
+                    doc.value_positions[child] = Location(doc.path, vl + 1, vc + 1)
+                except (KeyError, TypeError):
+                    pass
+            out[skey] = _plain(value, child, doc, lines, limits, counter)
+            _record_span(doc, child, value, lines)
+        return out
+    if isinstance(node, list):
+        items = []
+        lc = getattr(node, "lc", None)
+        for index, value in enumerate(node):
+            child = (*jpath, index)
+            if lc is not None:
+                try:
+                    il, ic = lc.item(index)
+                    doc.value_positions[child] = Location(doc.path, il + 1, ic + 1)
+                except (KeyError, TypeError):
+                    pass
+            items.append(_plain(value, child, doc, lines, limits, counter))
+            _record_span(doc, child, value, lines)
+        return items
+    if isinstance(node, str):
+        return str(node)
+    if isinstance(node, bool) or node is None:
+        return node
+    if isinstance(node, int):
+        return int(node)
+    if isinstance(node, float):
+        return float(node)
+    return str(node)
+
+
+def _record_span(doc: Document, jpath: JsonPath, value: Any, lines: list[str]) -> None:
+    if not isinstance(value, str) or jpath not in doc.value_positions:
+        return
+    start = doc.value_positions[jpath]
+    if isinstance(value, LiteralScalarString | FoldedScalarString):
+        first = start.line  # the indicator line; content starts on the next line
+        indent = 1
+        for offset, text in enumerate(lines[first:], start=first + 1):
+            if text.strip():
+                indent = len(text) - len(text.lstrip(" ")) + 1
+                first = offset
+                break
+        else:
+            first = start.line + 1
+        # Leading blank lines are part of the scalar only when kept; rulesets rarely use them.
+        doc.spans[jpath] = ScalarSpan(first, indent, True, indent)
+        return
+    quoted = isinstance(value, SingleQuotedScalarString | DoubleQuotedScalarString)
+    doc.spans[jpath] = ScalarSpan(start.line, start.column + (1 if quoted else 0), False, 1)
+
+
+def _from_marked(exc: MarkedYAMLError, path: str) -> LoadError:
+    mark = exc.problem_mark or exc.context_mark
+    line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+    problem = exc.problem or exc.context or "invalid YAML"
+    hint = None
+    if "duplicate key" in problem:
+        hint = "each key may appear once in a mapping; remove or rename one"
+        key = _duplicate_key_name(str(exc))
+        problem = f"duplicate key {key!r}" if key else "duplicate key"
+    elif "tab" in problem:
+        hint = "indent with spaces, not tabs"
+    elif "mapping values are not allowed" in problem:
+        hint = "a value containing ': ' must be quoted"
+    return LoadError([Diagnostic(Location(path, line, col), f"YAML syntax: {problem}", hint,
+                                 kind="yaml")])
+
+
+def _duplicate_key_name(text: str) -> str | None:
+    marker = 'found duplicate key "'
+    if marker in text:
+        return text.split(marker, 1)[1].split('"', 1)[0]
+    return None
+
+
+def _at(path: str, event: Any, message: str, hint: str | None = None) -> LoadError:
+    mark = event.start_mark
+    return _error(path, mark.line + 1, mark.column + 1, message, hint)
+
+
+def _error(path: str, line: int, col: int, message: str, hint: str | None = None) -> LoadError:
+    return LoadError([Diagnostic(Location(path, line, col), message, hint, kind="yaml")])
