@@ -232,6 +232,9 @@ class Compiler:
             return self._call_statement(tree, scope)
         if kind == "stop_stmt":
             return fx.Stop(self._node_id())
+        if kind == "act_stmt":
+            player = self._typed(ch[0], scope, PLAYER, "`act as`")
+            return fx.Act(self._node_id(), player.fn, self._sub_block(ch[1], scope, nodes))
         self._fail(tree, f"unknown statement {kind}")
         return None
 
@@ -416,7 +419,12 @@ class Compiler:
         return tuple(given.items())
 
     def _do(self, tree: Tree, scope: dict[str, str]) -> fx.Do:
-        name_token, args = tree.children
+        name, dynamic, given = self._action_args(tree.children[0], tree.children[1], scope)
+        return fx.Do(self._node_id(), name, dynamic, given)
+
+    def _action_args(self, name_token: Token, args: Tree | None, scope: dict[str, str]
+                     ) -> tuple[str, bool, tuple[tuple[str, Fn], ...]]:
+        """Resolve an action (by id or a local holding one) and compile its arguments."""
         name = str(name_token)
         if name in scope:
             if scope[name] not in (ACTION, ANY):
@@ -427,14 +435,27 @@ class Compiler:
                     self._fail(arg, "an action takes named arguments (`name: value`)",
                                kind="arity")
                 compiled.append((str(arg.children[0]), self._expr(arg.children[1], scope).fn))
-            return fx.Do(self._node_id(), name, True, tuple(compiled))
+            return name, True, tuple(compiled)
         signature = self.symbols.actions.get(name)
         if signature is None:
             self._unknown(name_token, name, scope, "is not an action of this ruleset",
                           candidates=set(self.symbols.actions))
         given = self._named_args(args, scope, signature.params, signature.optional,
                                  f"action `{name}`", name_token)
-        return fx.Do(self._node_id(), name, False, given)
+        return name, False, given
+
+    def _x_can_expr(self, tree: Tree, scope: dict[str, str]) -> Compiled:
+        name, dynamic, given = self._action_args(tree.children[0], tree.children[1], scope)
+        names = tuple(n for n, _ in given)
+        fns = tuple(f for _, f in given)
+
+        def can(ctx: Any) -> bool:
+            action = ctx.env[name] if dynamic else name
+            if action is None:
+                return False
+            args = {n: f(ctx) for n, f in zip(names, fns, strict=True)}
+            return ctx.rules.failed_requirement(ctx, str(action), args) is None
+        return Compiled(BOOL, can)
 
     def _emit(self, tree: Tree, scope: dict[str, str]) -> fx.Emit:
         name_token, args = tree.children
@@ -602,6 +623,8 @@ class Compiler:
         if primitive.returns_item_of is not None and positional:
             result_type = self._last_arg_types[primitive.returns_item_of]
             result_type = item_type(result_type) if is_list(result_type) else ANY
+        if primitive.returns_type_of is not None and positional:
+            result_type = self._last_arg_types[primitive.returns_type_of]
         if named:
             names = tuple(n for n, _ in named)
             nfns = tuple(f for _, f in named)
@@ -1015,6 +1038,8 @@ def _piece_attribute(name: str, get: Fn) -> Fn:
         return lambda ctx: str(get(ctx))
     if name == "kind":
         return lambda ctx: ctx.rules.piece_kind[get(ctx)]
+    if name == "design":
+        return lambda ctx: ctx.rules.piece_design[get(ctx)]
     if name == "zone":
         return lambda ctx: _zone_or_none(ctx.state.where.get(get(ctx)))
     if name == "owner":

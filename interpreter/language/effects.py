@@ -114,6 +114,14 @@ class Emit(Node):
 
 
 @dataclass(eq=False)
+class Act(Node):
+    """Run ``body`` with ``me`` bound to another player."""
+
+    player: Fn | None = None
+    body: Seq | None = None
+
+
+@dataclass(eq=False)
 class Stop(Node):
     pass
 

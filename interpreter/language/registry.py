@@ -19,7 +19,6 @@ from interpreter.language.values import (
     BOOL,
     COUNTER,
     MAP,
-    NONE,
     NUMBER,
     PIECE,
     PLAYER,
@@ -60,6 +59,7 @@ class Primitive:
     category: str = "general"
     chance: bool = False
     returns_item_of: int | None = None  # the result has the item type of this list parameter
+    returns_type_of: int | None = None  # the result has the type of this parameter
 
     def signature(self) -> str:
         parts = []
@@ -100,11 +100,13 @@ class Registry:
     syntax: list[Syntax] = field(default_factory=list)
 
     def function(self, name: str, params: list[Param], returns: str, doc: str, example: str,
-                 category: str = "general", returns_item_of: int | None = None):
+                 category: str = "general", returns_item_of: int | None = None,
+                 returns_type_of: int | None = None):
         def register(impl: Callable[..., Any]) -> Callable[..., Any]:
             self.functions[name] = Primitive(name, "function", tuple(params), returns, doc,
                                              example, impl, category,
-                                             returns_item_of=returns_item_of)
+                                             returns_item_of=returns_item_of,
+                                             returns_type_of=returns_type_of)
             return impl
         return register
 
@@ -155,6 +157,8 @@ for _owner, _name, _type, _doc in [
                             "the player a per-player zone belongs to; none otherwise."),
     (PIECE, "id", TEXT, "The component's id."),
     (PIECE, "kind", TEXT, "The component's kind."),
+    (PIECE, "design", TEXT, "The id of the component's design: its id without the copy "
+                            "number (`ruby3` for `ruby3-2`)."),
     (PIECE, "zone", ZONE, "The zone the component is in."),
     (PIECE, "owner", PLAYER, "The owner of the zone the component is in (see zone.owner)."),
 ]:
@@ -187,6 +191,12 @@ REGISTRY.syntax.extend([
            "Do an action of the ruleset with modifiers for its parameters; the action's "
            "`requires` must hold. ACTION may be a local name bound to an action.",
            "do fund(discount: 5)"),
+    Syntax("can ACTION(PARAM: VALUE, …)",
+           "A condition: whether every `requires` of the action holds with these parameters. "
+           "Guards written with `can` let replay say which requirement failed.",
+           "option \"hire\" if can hire(card: c) { do hire(card: c) }"),
+    Syntax("act as PLAYER { … }", "Run the block with `me` bound to another player.",
+           "for p in players { act as p { gain(livres, 5) } }"),
     Syntax("emit EVENT(ARG: VALUE, …)", "Announce an event: triggers listening to it fire.",
            "emit dismissed(card: c)"),
     Syntax("stop", "End the current effect at once (the rest of it is skipped).", "stop"),
@@ -284,7 +294,7 @@ def _contains(ctx: Context, items: Any, value: Any) -> bool:
 
 @fn("distinct", [Param("values", list_of(ANY), "values")], list_of(ANY),
     "The values without repeats, in first-seen order.", "count(distinct(d.colour for d in ds))",
-    "collections")
+    "collections", returns_type_of=0)
 def _distinct(ctx: Context, values: Any) -> tuple:
     return tuple(dict.fromkeys(values))
 
@@ -342,6 +352,13 @@ def _seat_order(ctx: Context, start: Any) -> tuple:
     "players")
 def _others(ctx: Context, player: Any) -> tuple:
     return _seat_order(ctx, player)[1:]
+
+
+@fn("reverse", [Param("items", "list", "the collection")], list_of(ANY),
+    "The items in the opposite order.", "for w in reverse(windows) { … }", "collections",
+    returns_type_of=0)
+def _reverse(ctx: Context, items: Any) -> tuple:
+    return tuple(reversed(items))
 
 
 @fn("index_of", [Param("items", "list", "the collection"), Param("value", ANY, "the item")],
@@ -489,5 +506,3 @@ def _reveal(ctx: Context, what: Any, to: Any = None) -> None:
 def _fail(ctx: Context, message: Any) -> None:
     raise GameError(str(message))
 
-
-_UNUSED = (NONE,)

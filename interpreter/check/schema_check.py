@@ -1,0 +1,123 @@
+"""Validate a loaded document against a JSON Schema; report at YAML positions."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+
+from interpreter.check import schemas
+from interpreter.errors import Diagnostic
+from interpreter.language.compiler import did_you_mean
+from interpreter.load.yaml_source import Document
+
+
+@lru_cache(maxsize=None)
+def validator(name: str) -> Draft202012Validator:
+    return Draft202012Validator(schemas.SCHEMAS[name]())
+
+
+def check(document: Document, schema_name: str) -> list[Diagnostic]:
+    """All schema violations of ``document``, one diagnostic each, in file order."""
+    found = []
+    for error in validator(schema_name).iter_errors(document.data):
+        found.extend(_diagnose(document, error))
+    unique = {(d.location, d.message): d for d in found}
+    return sorted(unique.values(), key=lambda d: (d.location.line, d.location.column))
+
+
+def _diagnose(document: Document, error: ValidationError) -> list[Diagnostic]:
+    if error.validator in ("oneOf", "anyOf") and error.context:
+        deepest = best_match(error.context)
+        if deepest is not None and deepest.validator not in ("oneOf", "anyOf"):
+            path = tuple(error.absolute_path) + tuple(deepest.relative_path)
+            deepest.path = deepest.relative_path
+            return [_one(document, deepest, path)]
+    return [_one(document, error, tuple(error.absolute_path))]
+
+
+def _one(document: Document, error: ValidationError, path: tuple) -> Diagnostic:
+    pointer = "/" + "/".join(str(p) for p in path)
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    custom = schema.get("x-message")
+    if error.validator == "additionalProperties":
+        extra = _unexpected(error.message)
+        allowed = set(schema.get("properties", {}))
+        if extra:
+            key_path = (*path, extra[0])
+            location = document.location(key_path, key=True)
+            hint = did_you_mean(extra[0], allowed) or (
+                f"allowed keys: {', '.join(sorted(allowed))}" if allowed else None)
+            return Diagnostic(location, f"unknown key {extra[0]!r}", hint, kind="unknown-key",
+                              json_path=pointer)
+    if error.validator == "required":
+        missing = re.findall(r"'([^']+)' is a required property", error.message)
+        location = document.location(path, key=True) if path else document.location(())
+        name = missing[0] if missing else "a key"
+        where = f" in {path[-1]!r}" if path else ""
+        return Diagnostic(location, f"missing required key {name!r}{where}",
+                          _describe_key(schema, name), kind="schema", json_path=pointer)
+    if error.validator == "propertyNames":
+        bad = error.instance
+        location = document.location((*path, bad), key=True)
+        return Diagnostic(location, f"invalid id {bad!r}", custom or _x_message(error),
+                          kind="schema", json_path=pointer)
+    location = document.location(path)
+    message = _friendly(error)
+    hint = custom or schema.get("description")
+    return Diagnostic(location, message, _short(hint), kind="schema", json_path=pointer)
+
+
+def _x_message(error: ValidationError) -> str | None:
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    names = schema.get("propertyNames", {})
+    return names.get("x-message") if isinstance(names, dict) else None
+
+
+def _describe_key(schema: dict[str, Any], name: str) -> str | None:
+    prop = schema.get("properties", {}).get(name, {})
+    return _short(prop.get("description")) if isinstance(prop, dict) else None
+
+
+def _short(text: str | None) -> str | None:
+    if not text:
+        return None
+    return text if len(text) <= 160 else text[:157] + "…"
+
+
+def _unexpected(message: str) -> list[str]:
+    return re.findall(r"'([^']+)'", message.split("(")[-1]) if "unexpected" in message else []
+
+
+def _friendly(error: ValidationError) -> str:
+    instance = error.instance
+    shown = repr(instance) if not isinstance(instance, dict | list) else type(instance).__name__
+    if len(shown) > 60:
+        shown = shown[:57] + "…"
+    validator_name = error.validator
+    if validator_name == "type":
+        expected = error.validator_value
+        expected = " or ".join(expected) if isinstance(expected, list) else expected
+        words = {"object": "a mapping", "array": "a list", "string": "a text",
+                 "integer": "a whole number", "boolean": "true or false", "number": "a number"}
+        wanted = " or ".join(words.get(e, e) for e in str(expected).split(" or "))
+        return f"expected {wanted}, got {shown}"
+    if validator_name == "enum":
+        return f"{shown} is not one of {', '.join(map(str, error.validator_value))}"
+    if validator_name == "const":
+        return f"{shown} must be {error.validator_value!r}"
+    if validator_name == "pattern":
+        return f"{shown} does not have the expected form"
+    if validator_name in ("minimum", "maximum"):
+        return f"{shown} is {'below' if validator_name == 'minimum' else 'above'} the " \
+               f"{validator_name} {error.validator_value}"
+    if validator_name == "minLength":
+        return "must not be empty"
+    if validator_name == "minItems":
+        return f"needs at least {error.validator_value} item(s)"
+    if validator_name in ("oneOf", "anyOf"):
+        return f"{shown} does not match any accepted form"
+    return error.message

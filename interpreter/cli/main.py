@@ -1,0 +1,40 @@
+"""The ``rules`` command: one click group, one module per sub-command."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from interpreter import __version__
+from interpreter.cli.schema import schema
+from interpreter.cli.validate import validate
+
+INTERNAL_ERROR = 70
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="rules")
+def cli() -> None:
+    """tabletop-rules: validate, play and replay board games written as data."""
+
+
+cli.add_command(validate)
+cli.add_command(schema)
+
+
+def main() -> None:
+    """Run the CLI; any unexpected exception is one line and exit code 70."""
+    try:
+        cli.main(standalone_mode=True)
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+    except RecursionError:
+        click.echo("internal error: nesting too deep", err=True)
+        sys.exit(INTERNAL_ERROR)
+    except Exception as exc:  # noqa: BLE001 - the promise is: never a traceback
+        click.echo(f"internal error: {type(exc).__name__}: {exc}", err=True)
+        sys.exit(INTERNAL_ERROR)

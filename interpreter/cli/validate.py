@@ -1,0 +1,223 @@
+"""``rules validate PATH…``: check rulesets, expansions, mods and single files."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import click
+
+from interpreter.check.schema_check import check
+from interpreter.errors import Diagnostic, LoadError, Location
+from interpreter.language.compiler import Compiler
+from interpreter.language.symbols import Symbols
+from interpreter.load.ruleset_files import MANIFEST, display_path, resolve_ruleset
+from interpreter.load.yaml_source import load_file
+from interpreter.ruleset import load
+from interpreter.cli.report import render
+
+
+@dataclass
+class Summary:
+    files: set[str] = field(default_factory=set)
+    items: int = 0
+    provisional: int = 0
+    rulesets: list[str] = field(default_factory=list)
+    diagnostics: dict[tuple, Diagnostic] = field(default_factory=dict)
+
+    def add(self, diagnostics: list[Diagnostic]) -> None:
+        for d in diagnostics:
+            self.diagnostics.setdefault((d.location, d.message), d)
+
+
+def validate_path(raw: str, summary: Summary) -> None:
+    path = Path(raw)
+    if not path.exists():
+        folder = resolve_ruleset(raw)
+        if folder is None:
+            summary.add([Diagnostic(Location(raw), "no such file, folder or ruleset id",
+                                    "give a ruleset folder, a YAML file, or a ruleset id",
+                                    kind="usage")])
+            return
+        path = folder
+    if path.is_dir():
+        if not (path / MANIFEST).is_file():
+            summary.add([Diagnostic(Location(display_path(path)),
+                                    f"this folder has no {MANIFEST}",
+                                    "a ruleset folder has a ruleset.yaml manifest",
+                                    kind="reference")])
+            return
+        _validate_ruleset(path, summary)
+        return
+    if path.name == MANIFEST:
+        _validate_ruleset(path.parent, summary)
+        return
+    _validate_file(path, summary)
+
+
+def _validate_ruleset(folder: Path, summary: Summary, mods: list[Path] | None = None,
+                      only: str | None = None) -> None:
+    loaded = load(folder, mods=mods)
+    _merge(loaded, summary, only)
+    manifest = loaded.catalog.manifest if loaded.catalog else {}
+    if manifest.get("id"):
+        summary.rulesets.append(str(manifest["id"]))
+    if mods or not manifest:
+        return
+    offered = manifest.get("expansions") or {}
+    for expansion in offered:
+        chain = _requirement_chain(folder, expansion, offered)
+        loaded = load(folder, expansions=chain)
+        _merge(loaded, summary, only)
+
+
+def _requirement_chain(folder: Path, expansion: str, offered: dict) -> list[str]:
+    """The expansion and the expansions it requires, in the order to apply them."""
+    order: list[str] = []
+
+    def visit(name: str, depth: int = 0) -> None:
+        if name in order or depth > 20 or name not in offered:
+            return
+        try:
+            data = load_file(folder / str(offered[name].get("file", ""))).data
+            needs = (data.get("overlay") or {}).get("requires") or []
+        except (LoadError, AttributeError):
+            needs = []
+        for need in needs:
+            visit(str(need), depth + 1)
+        order.append(name)
+    visit(expansion)
+    return order
+
+
+def _merge(loaded, summary: Summary, only: str | None) -> None:
+    diagnostics = loaded.diagnostics
+    if only is not None:
+        diagnostics = [d for d in diagnostics if d.location.path == only]
+    summary.add(diagnostics)
+    if loaded.catalog is not None:
+        summary.files.update(d.path for d in loaded.catalog.documents)
+    summary.items = max(summary.items, loaded.items)
+    summary.provisional = max(summary.provisional, loaded.provisional)
+
+
+def _validate_file(path: Path, summary: Summary) -> None:
+    shown = display_path(path)
+    summary.files.add(shown)
+    try:
+        document = load_file(path, display=shown)
+    except LoadError as exc:
+        summary.add(exc.diagnostics)
+        return
+    data = document.data
+    if isinstance(data, dict) and "overlay" in data:
+        header = data.get("overlay") if isinstance(data.get("overlay"), dict) else {}
+        base = header.get("base")
+        folder = resolve_ruleset(str(base)) if base else _enclosing_ruleset(path)
+        if folder is None:
+            summary.add(check(document, "overlay.schema.json"))
+            summary.add([Diagnostic(document.location(("overlay",), key=True),
+                                    "cannot tell which ruleset this overlay applies to",
+                                    "add `base: RULESET_ID` under `overlay:`",
+                                    kind="reference")])
+            return
+        _validate_with_overlay(folder, path, header, summary)
+        return
+    folder = _enclosing_ruleset(path)
+    if folder is not None:
+        _validate_ruleset(folder, summary, only=shown)
+        return
+    problems = check(document, "content.schema.json")
+    summary.add(problems)
+    if not problems:
+        summary.add(_syntax_only(document))
+
+
+def _validate_with_overlay(folder: Path, path: Path, header: dict, summary: Summary) -> None:
+    offered = {}
+    try:
+        manifest = load_file(folder / MANIFEST).data
+        offered = manifest.get("expansions") or {} if isinstance(manifest, dict) else {}
+    except LoadError:
+        pass
+    expansions: list[str] = []
+    for need in header.get("requires") or []:
+        for name in _requirement_chain(folder, str(need), offered):
+            if name not in expansions:
+                expansions.append(name)
+    loaded = load(folder, expansions=expansions, mods=[path])
+    _merge(loaded, summary, None)
+    if loaded.catalog and loaded.catalog.manifest.get("id"):
+        summary.rulesets.append(f"{loaded.catalog.manifest['id']}+{header.get('id', path.stem)}")
+
+
+def _enclosing_ruleset(path: Path) -> Path | None:
+    for parent in path.resolve().parents:
+        if (parent / MANIFEST).is_file():
+            return parent
+    return None
+
+
+def _syntax_only(document) -> list[Diagnostic]:
+    """Outside any ruleset, expressions can only be checked for syntax."""
+    compiler = Compiler(Symbols())
+    out = []
+
+    def walk(node, path):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in ("effect", "setup") and isinstance(value, str):
+                    _, problems = compiler.effect(value)
+                    out.extend(_located(document, (*path, key), problems))
+                elif key in ("condition", "value", "when", "while", "order", "until",
+                             "estimate", "skip") and isinstance(value, str) and path:
+                    _, problems = compiler.expression(value)
+                    out.extend(_located(document, (*path, key), problems))
+                else:
+                    walk(value, (*path, key))
+        elif isinstance(node, list):
+            for index, value in enumerate(node):
+                walk(value, (*path, index))
+    walk(document.data, ())
+    return out
+
+
+def _located(document, path, problems) -> list[Diagnostic]:
+    return [Diagnostic(document.expression_location(path, p.line, p.column), p.message, p.hint,
+                       kind="expression-syntax")
+            for p in problems if p.kind == "syntax"]
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="Output as text (compiler style) or one JSON object.")
+def validate(paths: tuple[str, ...], fmt: str) -> None:
+    """Check rulesets, expansions, mods and single files; report every error.
+
+    PATH is a ruleset folder, a ruleset id, a ruleset.yaml, an overlay (mod or
+    expansion) or a single content file. Exit code 0 when all is valid, 1 when any
+    error was found.
+    """
+    summary = Summary()
+    for raw in paths:
+        validate_path(raw, summary)
+    diagnostics = sorted(summary.diagnostics.values(),
+                         key=lambda d: (d.location.path, d.location.line, d.location.column))
+    errors = [d for d in diagnostics if d.severity == "error"]
+    if fmt == "json":
+        click.echo(json.dumps({
+            "valid": not errors,
+            "errors": [d.as_dict() for d in diagnostics],
+            "summary": {"files": len(summary.files), "items": summary.items,
+                        "provisional": summary.provisional, "errors": len(errors),
+                        "rulesets": summary.rulesets},
+        }, indent=2))
+    else:
+        for diagnostic in diagnostics:
+            click.echo(render(diagnostic))
+        status = "valid" if not errors else f"{len(errors)} error{'s' if len(errors) != 1 else ''}"
+        click.echo(f"checked {len(summary.files)} file{'s' if len(summary.files) != 1 else ''}, "
+                   f"{summary.items} items, {summary.provisional} provisional values: {status}")
+    raise SystemExit(1 if errors else 0)

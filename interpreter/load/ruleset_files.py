@@ -1,0 +1,227 @@
+"""Find a ruleset's files, load them and merge them (with overlays) into a catalog.
+
+A catalog is every named item of the ruleset (section → id → item), each
+remembering the document and path it came from, so that later stages report
+problems at the line where the item was written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from interpreter.check.schema_check import check
+from interpreter.errors import Diagnostic, LoadError, Location
+from interpreter.load.yaml_source import Document, JsonPath, load_file
+
+SECTIONS = ("constants", "sides", "counters", "variables", "kinds", "components", "zones",
+            "spaces", "functions", "actions", "events", "triggers")
+SINGLETONS = ("structure", "scoring")
+MANIFEST = "ruleset.yaml"
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass
+class Item:
+    """One named definition and where it was written."""
+
+    id: str
+    section: str
+    data: Any
+    document: Document
+    path: JsonPath
+
+    def location(self, *sub: str | int, key: bool = False) -> Location:
+        return self.document.location((*self.path, *sub), key=key)
+
+
+@dataclass
+class Catalog:
+    """All items of a ruleset after includes and overlays, with the documents read."""
+
+    manifest: dict[str, Any] = field(default_factory=dict)
+    manifest_document: Document | None = None
+    sections: dict[str, dict[str, Item]] = field(default_factory=lambda: {s: {} for s in SECTIONS})
+    singletons: dict[str, Item] = field(default_factory=dict)
+    documents: list[Document] = field(default_factory=list)
+    applied: list[str] = field(default_factory=list)
+    folder: Path | None = None
+
+    def digest(self) -> str:
+        """A hash of the loaded content: the same data gives the same digest anywhere."""
+        content = {
+            "manifest": {k: v for k, v in self.manifest.items() if k != "expansions"},
+            "applied": self.applied,
+            "sections": {s: {i: item.data for i, item in sorted(items.items())}
+                         for s, items in self.sections.items()},
+            "singletons": {s: item.data for s, item in sorted(self.singletons.items())},
+        }
+        text = json.dumps(content, sort_keys=True, separators=(",", ":"), default=str)
+        return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+
+
+def resolve_ruleset(name_or_path: str) -> Path | None:
+    """A ruleset folder from an id (``rococo``) or a path; None if there is none."""
+    candidate = Path(name_or_path)
+    if candidate.is_file() and candidate.name == MANIFEST:
+        return candidate.parent
+    if candidate.is_dir() and (candidate / MANIFEST).is_file():
+        return candidate
+    for root in (Path.cwd() / "rulesets", PROJECT_ROOT / "rulesets"):
+        folder = root / name_or_path
+        if (folder / MANIFEST).is_file():
+            return folder
+    return None
+
+
+def display_path(path: Path) -> str:
+    """The path as users passed it: relative to the working folder when possible."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+class Loader:
+    """Loads documents, collecting every diagnostic instead of stopping at the first."""
+
+    def __init__(self) -> None:
+        self.diagnostics: list[Diagnostic] = []
+        self.file_count = 0
+
+    def document(self, path: Path, schema: str | None) -> Document | None:
+        self.file_count += 1
+        try:
+            document = load_file(path, display=display_path(path))
+        except LoadError as exc:
+            self.diagnostics.extend(exc.diagnostics)
+            return None
+        if schema:
+            problems = check(document, schema)
+            self.diagnostics.extend(problems)
+            if problems:
+                document.data = _valid_part(document.data)
+        return document
+
+    # ----------------------------------------------------------------- rulesets
+    def ruleset(self, folder: Path, expansions: list[str] | None = None,
+                mods: list[Path] | None = None) -> Catalog:
+        catalog = Catalog(folder=folder)
+        manifest_doc = self.document(folder / MANIFEST, "manifest.schema.json")
+        if manifest_doc is None or not isinstance(manifest_doc.data, dict):
+            return catalog
+        catalog.manifest = manifest_doc.data
+        catalog.manifest_document = manifest_doc
+        catalog.documents.append(manifest_doc)
+        for index, name in enumerate(manifest_doc.data.get("include") or []):
+            path = folder / str(name)
+            if not path.is_file():
+                self.diagnostics.append(Diagnostic(
+                    manifest_doc.location(("include", index)),
+                    f"included file {name!r} does not exist", kind="reference"))
+                continue
+            document = self.document(path, "content.schema.json")
+            if document is not None and isinstance(document.data, dict):
+                catalog.documents.append(document)
+                self.add_content(catalog, document, document.data, ())
+        offered = manifest_doc.data.get("expansions") or {}
+        for expansion in expansions or []:
+            entry = offered.get(expansion)
+            if not isinstance(entry, dict):
+                self.diagnostics.append(Diagnostic(
+                    manifest_doc.location(("expansions",)) if offered else manifest_doc.location(()),
+                    f"ruleset {catalog.manifest.get('id')!r} offers no expansion {expansion!r}",
+                    f"it offers: {', '.join(offered) or 'none'}", kind="reference"))
+                continue
+            path = folder / str(entry.get("file", ""))
+            self.overlay(catalog, path)
+        for mod in mods or []:
+            self.overlay(catalog, mod)
+        return catalog
+
+    def add_content(self, catalog: Catalog, document: Document, data: dict[str, Any],
+                    base: JsonPath, replace: bool = False) -> None:
+        for section, items in data.items():
+            if section in SINGLETONS:
+                if section in catalog.singletons and not replace:
+                    first = catalog.singletons[section]
+                    self.diagnostics.append(Diagnostic(
+                        document.location((*base, section), key=True),
+                        f"`{section}` is defined twice",
+                        f"first defined at {first.location()}", kind="duplicate-id"))
+                    continue
+                catalog.singletons[section] = Item(section, section, items, document,
+                                                   (*base, section))
+                continue
+            if section not in catalog.sections or not isinstance(items, dict):
+                continue
+            for item_id, value in items.items():
+                existing = catalog.sections[section].get(item_id)
+                where = (*base, section, item_id)
+                if existing is not None and not replace:
+                    self.diagnostics.append(Diagnostic(
+                        document.location(where, key=True),
+                        f"duplicate id {item_id!r} in `{section}`",
+                        f"first defined at {existing.location(key=True)}; use `replace:` in an "
+                        "overlay to change it", kind="duplicate-id"))
+                    continue
+                if existing is None and replace:
+                    self.diagnostics.append(Diagnostic(
+                        document.location(where, key=True),
+                        f"cannot replace {item_id!r}: `{section}` has no such item",
+                        "use `add:` for new items", kind="reference"))
+                    continue
+                catalog.sections[section][item_id] = Item(item_id, section, value, document, where)
+
+    def overlay(self, catalog: Catalog, path: Path) -> None:
+        if not path.is_file():
+            self.diagnostics.append(Diagnostic(Location(display_path(path)),
+                                               "overlay file does not exist", kind="reference"))
+            return
+        document = self.document(path, "overlay.schema.json")
+        if document is None or not isinstance(document.data, dict):
+            return
+        catalog.documents.append(document)
+        data = document.data
+        header = data.get("overlay") or {}
+        overlay_id = header.get("id", path.stem)
+        for needed in header.get("requires") or []:
+            if needed not in catalog.applied:
+                self.diagnostics.append(Diagnostic(
+                    document.location(("overlay", "requires")),
+                    f"{overlay_id!r} requires {needed!r}, which is not applied before it",
+                    f"apply {needed!r} first (e.g. `--with {needed} --with {overlay_id}`)",
+                    kind="reference"))
+        for section, ids in (data.get("remove") or {}).items():
+            for index, item_id in enumerate(ids or []):
+                if catalog.sections.get(section, {}).pop(item_id, None) is None:
+                    self.diagnostics.append(Diagnostic(
+                        document.location(("remove", section, index)),
+                        f"cannot remove {item_id!r}: `{section}` has no such item",
+                        kind="reference"))
+        if isinstance(data.get("replace"), dict):
+            self.add_content(catalog, document, data["replace"], ("replace",), replace=True)
+        if isinstance(data.get("add"), dict):
+            self.add_content(catalog, document, data["add"], ("add",))
+        for section, items in (data.get("patch") or {}).items():
+            for item_id, changes in (items or {}).items():
+                existing = catalog.sections.get(section, {}).get(item_id)
+                where = ("patch", section, item_id)
+                if existing is None or not isinstance(changes, dict):
+                    self.diagnostics.append(Diagnostic(
+                        document.location(where, key=True),
+                        f"cannot patch {item_id!r}: `{section}` has no such item",
+                        kind="reference"))
+                    continue
+                merged = {**existing.data, **changes}
+                catalog.sections[section][item_id] = Item(item_id, section, merged,
+                                                          existing.document, existing.path)
+        catalog.applied.append(overlay_id)
+
+
+def _valid_part(data: Any) -> Any:
+    """Keep a document with schema errors usable for further checks."""
+    return data if isinstance(data, dict) else {}

@@ -1,0 +1,636 @@
+"""Check a catalog's references and types and compile it into a ``Ruleset``.
+
+This is the stage after the JSON Schema: every name an item uses must be
+declared, every property must have its declared type, and every expression is
+compiled here, once. All problems are collected; a ruleset is built only when
+there are none.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from interpreter.errors import Diagnostic, Location
+from interpreter.language.compiler import Compiler, Problem, did_you_mean
+from interpreter.language.effects import CompiledEffect
+from interpreter.language.symbols import Signature, Symbols
+from interpreter.language.values import (
+    ACTION,
+    ANY,
+    BOOL,
+    MAP,
+    NUMBER,
+    PIECE,
+    PLAYER,
+    TEXT,
+    TYPE_NAMES,
+    ZONE,
+    ActionRef,
+    Piece,
+    ZoneRef,
+    is_list,
+    list_of,
+)
+from interpreter.load.ruleset_files import Catalog, Item
+from interpreter.ruleset.model import (
+    ActionDef,
+    CounterDef,
+    PhaseDef,
+    PieceDef,
+    Requirement,
+    Ruleset,
+    ScoringStep,
+    SpaceDef,
+    TriggerDef,
+    VariableDef,
+    ZoneDef,
+)
+
+META_KEYS = {"kind", "count", "label", "description", "provisional"}
+SPACE_META = {"side", "capacity", "label", "description"}
+
+
+@dataclass
+class BuildResult:
+    ruleset: Ruleset | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    items: int = 0
+    provisional: int = 0
+
+
+class Builder:
+    def __init__(self, catalog: Catalog):
+        self.catalog = catalog
+        self.diagnostics: list[Diagnostic] = []
+        self.section = catalog.sections
+
+    # ----------------------------------------------------------- utilities
+    def error(self, location: Location, message: str, hint: str | None = None,
+              kind: str = "reference") -> None:
+        self.diagnostics.append(Diagnostic(location, message, hint, kind=kind))
+
+    def items(self, section: str) -> list[Item]:
+        return [i for i in self.section[section].values() if isinstance(i.data, dict)]
+
+    # ---------------------------------------------------------------- build
+    def build(self) -> BuildResult:
+        symbols = self.symbols()
+        compiler = Compiler(symbols)
+        self.compiler = compiler
+        sides = self.sides()
+        pieces = self.pieces(symbols)
+        spaces, groups = self.spaces(symbols, sides)
+        constants = self.constants(sides)
+        counters = self.counters(sides)
+        variables = self.variables()
+        zones = self.zones()
+        functions = self.functions(symbols)
+        actions = self.actions(symbols)
+        triggers = self.triggers(symbols)
+        structure = self.structure(symbols)
+        scoring = self.scoring(symbols)
+        manifest = self.catalog.manifest
+        provisional = self.provisional_count()
+        count = sum(len(s) for s in self.section.values()) + len(self.catalog.singletons)
+        if self.diagnostics:
+            return BuildResult(None, self.diagnostics, count, provisional)
+        players = manifest.get("players", {})
+        min_players, max_players = players.get("min", 1), players.get("max", 1)
+        for doc in self.catalog.documents[1:]:
+            header = doc.data.get("overlay") if isinstance(doc.data, dict) else None
+            if isinstance(header, dict) and isinstance(header.get("players"), dict):
+                min_players = header["players"].get("min", min_players)
+                max_players = header["players"].get("max", max_players)
+        ruleset = Ruleset(
+            id=str(manifest.get("id", "")), name=str(manifest.get("name", "")),
+            version=str(manifest.get("version", "")), digest=self.catalog.digest(),
+            min_players=min_players, max_players=max_players,
+            expansions=tuple(self.catalog.applied), sides=sides, constants=constants,
+            counters=counters, variables=variables, zones=zones, spaces=spaces, groups=groups,
+            pieces=pieces, kinds=symbols.kinds, functions=functions, actions=actions,
+            events={n: tuple(s.params) for n, s in symbols.events.items()}, triggers=triggers,
+            offered_expansions=dict(manifest.get("expansions") or {}),
+            provisional=provisional,
+            files=tuple(d.path for d in self.catalog.documents),
+            locations={f"{i.section}.{i.id}": i.location(key=True)
+                       for s in self.section.values() for i in s.values()},
+            **structure, **scoring,
+        )
+        return BuildResult(ruleset, [], count, provisional)
+
+    # -------------------------------------------------------------- symbols
+    def symbols(self) -> Symbols:
+        s = Symbols()
+        for item in self.items("counters"):
+            s.counters[item.id] = item.data.get("per", "player")
+        for item in self.items("variables"):
+            s.variables[item.id] = (item.data.get("per", "game"), item.data.get("type", ANY))
+        for item in self.items("zones"):
+            s.zones[item.id] = item.data.get("per", "game")
+        for item in self.items("kinds"):
+            props = item.data.get("properties") or {}
+            s.kinds[item.id] = {k: (v.get("type", ANY) if isinstance(v, dict) else ANY)
+                                for k, v in props.items()}
+        for item in self.items("components"):
+            kind = item.data.get("kind")
+            count = item.data.get("count")
+            ids = [item.id] if not count else [f"{item.id}-{n}" for n in range(1, count + 1)]
+            for pid in ids:
+                s.components[pid] = kind
+        for item in self.items("spaces"):
+            props = item.data.get("properties") or {}
+            s.groups[item.id] = {k: (v.get("type", ANY) if isinstance(v, dict) else ANY)
+                                 for k, v in props.items()}
+            for space_id in (item.data.get("items") or {}):
+                s.spaces[space_id] = item.id
+        for item in self.items("constants"):
+            s.constants[item.id] = item.data.get("type") or _infer_type(
+                item.data["value"] if "value" in item.data
+                else next(iter((item.data.get("per_side") or {None: None}).values())))
+        for item in self.items("functions"):
+            s.functions[item.id] = _signature(item.data.get("params"),
+                                              item.data.get("returns", ANY))
+        for item in self.items("actions"):
+            s.actions[item.id] = _signature(item.data.get("params"))
+            for name, value in (item.data.get("properties") or {}).items():
+                s.action_properties[name] = _infer_type(value)
+        for item in self.items("events"):
+            s.events[item.id] = _signature(item.data.get("params"))
+        self._check_collisions(s)
+        return s
+
+    def _check_collisions(self, s: Symbols) -> None:
+        """A global name may denote one thing only."""
+        seen: dict[str, str] = {}
+        kinds = [("constants", s.constants), ("kinds", s.kinds), ("spaces", s.groups),
+                 ("functions", s.functions), ("actions", s.actions),
+                 ("zones", {n for n, p in s.zones.items() if p == "game"}),
+                 ("counters", {n for n, p in s.counters.items() if p == "game"})]
+        for section, names in kinds:
+            for name in names:
+                if name in seen and seen[name] != section:
+                    item = self.section[section].get(name)
+                    if item is not None:
+                        self.error(item.location(key=True),
+                                   f"{name!r} is both a {seen[name][:-1]} and a {section[:-1]}",
+                                   "give one of them another name", kind="duplicate-id")
+                seen.setdefault(name, section)
+        reserved = {"me", "my", "players", "player_count"}
+        for section in ("constants", "counters", "variables", "zones", "functions", "actions"):
+            for item in self.section[section].values():
+                if item.id in reserved:
+                    self.error(item.location(key=True), f"{item.id!r} is a built-in name",
+                               "choose another id", kind="duplicate-id")
+
+    # ------------------------------------------------------------ plain data
+    def sides(self) -> dict[str, tuple[int, ...]]:
+        sides: dict[str, tuple[int, ...]] = {}
+        owner: dict[int, str] = {}
+        for item in self.items("sides"):
+            counts = tuple(int(n) for n in item.data.get("players", []) if isinstance(n, int))
+            for n in counts:
+                if n in owner:
+                    self.error(item.location("players"),
+                               f"{n} players already use side {owner[n]!r}",
+                               "each player count has one side", kind="schema")
+                owner[n] = item.id
+            sides[item.id] = counts
+        return sides
+
+    def constants(self, sides: dict[str, tuple[int, ...]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for item in self.items("constants"):
+            if "per_side" in item.data:
+                per_side = item.data["per_side"] or {}
+                for side in per_side:
+                    if side not in sides:
+                        self.error(item.location("per_side", side, key=True),
+                                   f"unknown board side {side!r}",
+                                   did_you_mean(side, set(sides)) or
+                                   f"sides: {', '.join(sides) or 'none declared'}")
+                missing = [s for s in sides if s not in per_side]
+                if missing:
+                    self.error(item.location("per_side", key=True),
+                               f"no value for side(s) {', '.join(missing)}")
+                out[item.id] = {"per_side": {k: _freeze(v) for k, v in per_side.items()}}
+            else:
+                out[item.id] = _freeze(item.data.get("value"))
+        return out
+
+    def counters(self, sides: dict[str, tuple[int, ...]]) -> dict[str, CounterDef]:
+        out = {}
+        for item in self.items("counters"):
+            d = item.data
+            initial = d.get("initial", 0)
+            if isinstance(initial, dict):
+                for side in initial:
+                    if side not in sides:
+                        self.error(item.location("initial", side, key=True),
+                                   f"unknown board side {side!r}",
+                                   did_you_mean(side, set(sides)))
+            out[item.id] = CounterDef(item.id, d.get("per", "player"), initial, d.get("min", 0),
+                                      d.get("max"), d.get("visibility", "public"),
+                                      d.get("label", item.id))
+        return out
+
+    def variables(self) -> dict[str, VariableDef]:
+        return {i.id: VariableDef(i.id, i.data.get("per", "game"), i.data.get("type", ANY),
+                                  _freeze(i.data.get("initial")),
+                                  i.data.get("visibility", "public"))
+                for i in self.items("variables")}
+
+    def zones(self) -> dict[str, ZoneDef]:
+        return {i.id: ZoneDef(i.id, i.data.get("per", "game"), i.data.get("visibility", "public"),
+                              i.data.get("order", "ordered"), i.data.get("capacity", 0),
+                              i.data.get("label", i.id))
+                for i in self.items("zones")}
+
+    def pieces(self, symbols: Symbols) -> dict[str, PieceDef]:
+        out: dict[str, PieceDef] = {}
+        kinds_items = {i.id: i for i in self.items("kinds")}
+        for item in self.items("components"):
+            kind = item.data.get("kind")
+            if kind not in symbols.kinds:
+                self.error(item.location("kind"), f"unknown kind {kind!r}",
+                           did_you_mean(str(kind), set(symbols.kinds))
+                           or f"kinds: {', '.join(sorted(symbols.kinds)) or 'none declared'}")
+                continue
+            decls = (kinds_items[kind].data.get("properties") or {})
+            props: dict[str, Any] = {}
+            for key, value in item.data.items():
+                if key in META_KEYS:
+                    continue
+                if key not in decls:
+                    self.error(item.location(key, key=True),
+                               f"kind {kind!r} has no property {key!r}",
+                               did_you_mean(key, set(decls))
+                               or f"declare it under kinds.{kind}.properties", kind="unknown-key")
+                    continue
+                props[key] = self._typed_value(item, (key,), value, decls[key], symbols)
+            for key, decl in decls.items():
+                if key not in props and key not in item.data:
+                    if isinstance(decl, dict) and "default" in decl:
+                        props[key] = _freeze(decl["default"])
+                    else:
+                        self.error(item.location(key=True),
+                                   f"component {item.id!r} lacks property {key!r} of kind {kind!r}",
+                                   "give it a value, or a `default` in the kind", kind="schema")
+            count = item.data.get("count")
+            ids = [item.id] if not count else [f"{item.id}-{n}" for n in range(1, count + 1)]
+            for pid in ids:
+                if pid in out:
+                    self.error(item.location(key=True), f"duplicate component id {pid!r}",
+                               kind="duplicate-id")
+                out[pid] = PieceDef(pid, item.id, kind, props, item.data.get("label", item.id))
+        return out
+
+    def _typed_value(self, item: Item, sub: tuple, value: Any, decl: Any,
+                     symbols: Symbols) -> Any:
+        expected = decl.get("type", ANY) if isinstance(decl, dict) else ANY
+        allowed = decl.get("values") if isinstance(decl, dict) else None
+        location = item.location(*sub)
+        ok = {
+            NUMBER: isinstance(value, int) and not isinstance(value, bool),
+            BOOL: isinstance(value, bool),
+            TEXT: isinstance(value, str),
+            MAP: isinstance(value, dict),
+            "list": isinstance(value, list),
+        }.get(expected, True)
+        if value is None:
+            ok = True
+        if not ok:
+            self.error(location, f"{sub[-1]!r} must be {_type_words(expected)}, got {value!r}",
+                       kind="schema")
+            return value
+        if allowed is not None and value not in allowed:
+            self.error(location, f"{value!r} is not an allowed value of {sub[-1]!r}",
+                       f"allowed: {', '.join(map(str, allowed))}", kind="schema")
+        if expected == ZONE and value is not None:
+            if value not in symbols.spaces and symbols.zones.get(value) != "game":
+                self.error(location, f"{value!r} is not a space or zone",
+                           did_you_mean(str(value), set(symbols.spaces)))
+            return ZoneRef(value)
+        if expected == PIECE and value is not None:
+            if value not in symbols.components:
+                self.error(location, f"{value!r} is not a component",
+                           did_you_mean(str(value), set(symbols.components)))
+            return Piece(value)
+        if expected == ACTION and value is not None:
+            if value not in symbols.actions:
+                self.error(location, f"{value!r} is not an action",
+                           did_you_mean(str(value), set(symbols.actions)))
+            return ActionRef(value)
+        return _freeze(value)
+
+    def spaces(self, symbols: Symbols, sides: dict[str, tuple[int, ...]]
+               ) -> tuple[dict[str, SpaceDef], dict[str, tuple[str, ...]]]:
+        spaces: dict[str, SpaceDef] = {}
+        groups: dict[str, tuple[str, ...]] = {}
+        for group in self.items("spaces"):
+            decls = group.data.get("properties") or {}
+            members = []
+            for space_id, data in (group.data.get("items") or {}).items():
+                if not isinstance(data, dict):
+                    continue
+                sub = ("items", space_id)
+                if space_id in symbols.components or space_id in symbols.zones:
+                    self.error(group.location(*sub, key=True),
+                               f"{space_id!r} is already the id of a component or zone",
+                               kind="duplicate-id")
+                side = data.get("side")
+                side_list = None if side is None else tuple([side] if isinstance(side, str) else side)
+                for name in side_list or ():
+                    if name not in sides:
+                        self.error(group.location(*sub, "side"), f"unknown board side {name!r}",
+                                   did_you_mean(name, set(sides))
+                                   or f"sides: {', '.join(sides) or 'none declared'}")
+                props = {}
+                for key, value in data.items():
+                    if key in SPACE_META:
+                        continue
+                    if key not in decls:
+                        self.error(group.location(*sub, key, key=True),
+                                   f"space group {group.id!r} has no property {key!r}",
+                                   did_you_mean(key, set(decls))
+                                   or f"declare it under spaces.{group.id}.properties",
+                                   kind="unknown-key")
+                        continue
+                    props[key] = self._typed_value(group, (*sub, key), value, decls[key], symbols)
+                for key, decl in decls.items():
+                    if key not in props and key not in data:
+                        default = decl.get("default") if isinstance(decl, dict) else None
+                        props[key] = _freeze(default)
+                spaces[space_id] = SpaceDef(
+                    space_id, group.id, side_list,
+                    data.get("capacity", group.data.get("capacity", 1)),
+                    bool(group.data.get("claimable", False)),
+                    group.data.get("visibility", "public"), props,
+                    data.get("label", space_id))
+                members.append(space_id)
+            groups[group.id] = tuple(members)
+        return spaces, groups
+
+    # ---------------------------------------------------------- expressions
+    def expression(self, item: Item, sub: tuple, scope: dict[str, str],
+                   expect: str | None) -> Any:
+        text = _get(item.data, sub)
+        if not isinstance(text, str):
+            return None
+        compiled, problems = self.compiler.expression(text, scope, expect)
+        self._report(item, sub, problems)
+        return compiled.fn if compiled else None
+
+    def effect(self, item: Item, sub: tuple, scope: dict[str, str]) -> CompiledEffect | None:
+        value = _get(item.data, sub)
+        if value is None:
+            return None
+        texts = value if isinstance(value, list) else [value]
+        if not all(isinstance(t, str) for t in texts):
+            return None
+        joined = "\n".join(texts)
+        starts = []
+        line = 1
+        for text in texts:
+            starts.append(line)
+            line += text.count("\n") + 1
+        node_prefix = f"{item.section}.{item.id}" + "".join(f".{s}" for s in sub)
+        compiled, problems = self.compiler.effect(joined, scope, node_prefix)
+        if problems:
+            for problem in problems:
+                index = max(i for i, s in enumerate(starts) if s <= problem.line)
+                inner = Problem(problem.line - starts[index] + 1, problem.column,
+                                problem.message, problem.hint, problem.kind)
+                path = (*sub, index) if isinstance(value, list) else sub
+                self._report(item, path, [inner])
+        return compiled
+
+    def _report(self, item: Item, sub: tuple, problems: list[Problem]) -> None:
+        path = (*item.path, *sub)
+        for problem in problems:
+            location = item.document.expression_location(path, problem.line, problem.column)
+            kind = {"syntax": "expression-syntax", "name": "unknown-name",
+                    "arity": "arity", "type": "type"}.get(problem.kind, problem.kind)
+            self.diagnostics.append(Diagnostic(location, problem.message, problem.hint, kind=kind))
+
+    def functions(self, symbols: Symbols) -> dict[str, tuple[tuple[str, ...], Any]]:
+        items = self.items("functions")
+        calls = {i.id: {n for n in symbols.functions if n != i.id and
+                        re.search(rf"\b{re.escape(n)}\s*\(", str(i.data.get("value", "")))}
+                 for i in items}
+        for item in items:
+            if re.search(rf"\b{re.escape(item.id)}\s*\(", str(item.data.get("value", ""))) or \
+                    _reaches(item.id, calls):
+                self.error(item.location("value"), f"function {item.id!r} calls itself",
+                           "functions may not be recursive; use a `for` in an effect", kind="type")
+        out = {}
+        for item in items:
+            signature = symbols.functions[item.id]
+            fn = self.expression(item, ("value",), dict(signature.params), None)
+            out[item.id] = (tuple(signature.params), fn)
+        return out
+
+    def actions(self, symbols: Symbols) -> dict[str, ActionDef]:
+        out = {}
+        for item in self.items("actions"):
+            signature = symbols.actions[item.id]
+            scope = dict(signature.params)
+            requires = []
+            for index, req in enumerate(item.data.get("requires") or []):
+                if not isinstance(req, dict):
+                    continue
+                fn = self.expression(item, ("requires", index, "condition"), scope, BOOL)
+                requires.append(Requirement(fn, str(req.get("message", "")),
+                                            str(req.get("condition", ""))))
+            effect = self.effect(item, ("effect",), scope)
+            defaults = {}
+            for name, decl in (item.data.get("params") or {}).items():
+                if isinstance(decl, dict) and "default" in decl:
+                    defaults[name] = _freeze(decl["default"])
+            out[item.id] = ActionDef(item.id, item.data.get("label", item.id), signature.params,
+                                     defaults, dict(item.data.get("properties") or {}),
+                                     tuple(requires), effect, item.location(key=True))
+        return out
+
+    def triggers(self, symbols: Symbols) -> dict[str, TriggerDef]:
+        out = {}
+        for item in self.items("triggers"):
+            event = item.data.get("on")
+            scope: dict[str, str] = {}
+            if event is not None:
+                if event not in symbols.events:
+                    self.error(item.location("on"), f"unknown event {event!r}",
+                               did_you_mean(str(event), set(symbols.events))
+                               or "declare it under `events:`")
+                else:
+                    scope = dict(symbols.events[event].params)
+            when = self.expression(item, ("when",), {}, BOOL) if "when" in item.data else None
+            effect = self.effect(item, ("effect",), scope)
+            once = item.data.get("once", "never" if event else "player")
+            out[item.id] = TriggerDef(item.id, event, when, once, effect)
+        return out
+
+    def structure(self, symbols: Symbols) -> dict[str, Any]:
+        item = self.catalog.singletons.get("structure")
+        result: dict[str, Any] = {"setup": None, "rounds": None, "round_counter": None,
+                                  "until": None, "end": None, "phases": ()}
+        if item is None or not isinstance(item.data, dict):
+            manifest_doc = self.catalog.manifest_document
+            if manifest_doc is not None and self.catalog.manifest:
+                self.error(manifest_doc.location(("include",)),
+                           "the ruleset has no `structure` (setup, rounds, phases)",
+                           "add a `structure:` section to one of the included files",
+                           kind="schema")
+            return result
+        data = item.data
+        result["setup"] = self.effect(item, ("setup",), {}) if "setup" in data else None
+        rounds = data.get("rounds") or {}
+        result["rounds"] = rounds.get("count")
+        counter = rounds.get("counter")
+        if counter is not None and symbols.counters.get(counter) != "game":
+            self.error(item.location("rounds", "counter"),
+                       f"{counter!r} is not a game counter",
+                       did_you_mean(str(counter), {n for n, p in symbols.counters.items()
+                                                   if p == "game"}))
+        result["round_counter"] = counter
+        if "until" in rounds:
+            result["until"] = self.expression(item, ("rounds", "until"), {}, BOOL)
+        if "end" in data:
+            result["end"] = self.expression(item, ("end",), {}, BOOL)
+        phases = []
+        seen: set[str] = set()
+        for index, phase in enumerate(data.get("phases") or []):
+            if not isinstance(phase, dict):
+                continue
+            pid = str(phase.get("id", index))
+            if pid in seen:
+                self.error(item.location("phases", index, "id"), f"duplicate phase id {pid!r}",
+                           kind="duplicate-id")
+            seen.add(pid)
+            sub = ("phases", index)
+            order = self.expression(item, (*sub, "order"), {}, list_of(PLAYER)) \
+                if "order" in phase else None
+            while_ = self.expression(item, (*sub, "while"), {}, BOOL) if "while" in phase else None
+            skip = self.expression(item, (*sub, "skip"), {}, BOOL) if "skip" in phase else None
+            effect = self.effect(item, (*sub, "effect"), {})
+            phases.append(PhaseDef(pid, phase.get("label", pid), phase.get("kind", "once"),
+                                   order, while_, skip, effect))
+        result["phases"] = tuple(phases)
+        return result
+
+    def scoring(self, symbols: Symbols) -> dict[str, Any]:
+        item = self.catalog.singletons.get("scoring")
+        result: dict[str, Any] = {"score": None, "tiebreak": (), "scoring": (), "estimate": None}
+        if item is None or not isinstance(item.data, dict):
+            return result
+        data = item.data
+        per_player = {n for n, p in symbols.counters.items() if p == "player"}
+        score = data.get("score")
+        if score not in per_player:
+            self.error(item.location("score"), f"{score!r} is not a per-player counter",
+                       did_you_mean(str(score), per_player))
+        tiebreak = []
+        for index, name in enumerate(data.get("tiebreak") or []):
+            if name not in per_player:
+                self.error(item.location("tiebreak", index),
+                           f"{name!r} is not a per-player counter",
+                           did_you_mean(str(name), per_player))
+            tiebreak.append(name)
+        steps = []
+        seen: set[str] = set()
+        for index, step in enumerate(data.get("steps") or []):
+            if not isinstance(step, dict):
+                continue
+            sid = str(step.get("id", index))
+            if sid in seen:
+                self.error(item.location("steps", index, "id"),
+                           f"duplicate scoring step {sid!r}", kind="duplicate-id")
+            seen.add(sid)
+            effect = self.effect(item, ("steps", index, "effect"), {})
+            steps.append(ScoringStep(sid, step.get("label", sid), effect))
+        estimate = self.expression(item, ("estimate",), {}, NUMBER) if "estimate" in data else None
+        result.update(score=score, tiebreak=tuple(tiebreak), scoring=tuple(steps),
+                      estimate=estimate)
+        return result
+
+    # ------------------------------------------------------------ counting
+    def provisional_count(self) -> int:
+        count = 0
+        for item in self.section["components"].values():
+            if isinstance(item.data, dict) and item.data.get("provisional"):
+                count += 1
+        for item in self.section["constants"].values():
+            if isinstance(item.data, dict) and item.data.get("provisional"):
+                count += 1
+        for item in self.section["spaces"].values():
+            if isinstance(item.data, dict) and item.data.get("provisional"):
+                count += len(item.data.get("items") or {})
+        return count
+
+
+def build(catalog: Catalog) -> BuildResult:
+    return Builder(catalog).build()
+
+
+# -------------------------------------------------------------------- helpers
+def _signature(params: Any, returns: str = ANY) -> Signature:
+    types: dict[str, str] = {}
+    optional = set()
+    for name, decl in (params or {}).items():
+        if isinstance(decl, dict):
+            types[name] = decl.get("type", ANY)
+            if "default" in decl:
+                optional.add(name)
+        else:
+            types[name] = decl if decl in TYPE_NAMES else ANY
+    return Signature(types, frozenset(optional), returns if returns in TYPE_NAMES else ANY)
+
+
+def _infer_type(value: Any) -> str:
+    if isinstance(value, bool):
+        return BOOL
+    if isinstance(value, int):
+        return NUMBER
+    if isinstance(value, str):
+        return TEXT
+    if isinstance(value, dict):
+        return MAP
+    if isinstance(value, list):
+        inner = {_infer_type(v) for v in value}
+        return list_of(inner.pop() if len(inner) == 1 else ANY)
+    return ANY
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _freeze(v) for k, v in value.items()}
+    return value
+
+
+def _get(data: Any, path: tuple) -> Any:
+    for key in path:
+        try:
+            data = data[key]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def _reaches(start: str, calls: dict[str, set[str]]) -> bool:
+    seen, stack = set(), list(calls.get(start, ()))
+    while stack:
+        name = stack.pop()
+        if name == start:
+            return True
+        if name not in seen:
+            seen.add(name)
+            stack.extend(calls.get(name, ()))
+    return False
+
+
+def _type_words(type_: str) -> str:
+    return {NUMBER: "a whole number", BOOL: "true or false", TEXT: "a text", MAP: "a mapping",
+            "list": "a list"}.get(type_, type_ if not is_list(type_) else "a list")

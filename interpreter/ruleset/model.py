@@ -1,0 +1,157 @@
+"""The immutable definitions of a compiled ruleset.
+
+Everything here is produced once by ``build.py``; the engine only reads it. Game
+specific values come from the ruleset's YAML, never from this code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from interpreter.errors import Location
+from interpreter.language.effects import CompiledEffect
+
+Fn = Callable[[Any], Any]
+
+
+@dataclass(frozen=True)
+class CounterDef:
+    name: str
+    per: str
+    initial: Any  # int, or {side: int}
+    minimum: int | None
+    maximum: int | None
+    visibility: str
+    label: str
+
+
+@dataclass(frozen=True)
+class VariableDef:
+    name: str
+    per: str
+    type: str
+    initial: Any
+    visibility: str
+
+
+@dataclass(frozen=True)
+class ZoneDef:
+    name: str
+    per: str
+    visibility: str
+    order: str
+    capacity: int
+    label: str
+
+
+@dataclass(frozen=True)
+class SpaceDef:
+    id: str
+    group: str
+    sides: tuple[str, ...] | None  # None: on every side
+    capacity: int
+    claimable: bool
+    visibility: str
+    properties: dict[str, Any]
+    label: str
+
+
+@dataclass(frozen=True)
+class PieceDef:
+    id: str
+    design: str
+    kind: str
+    properties: dict[str, Any]
+    label: str
+
+
+@dataclass(frozen=True)
+class Requirement:
+    condition: Fn
+    message: str
+    text: str
+
+
+@dataclass(frozen=True)
+class ActionDef:
+    id: str
+    label: str
+    params: dict[str, str]
+    defaults: dict[str, Any]
+    properties: dict[str, Any]
+    requires: tuple[Requirement, ...]
+    effect: CompiledEffect
+    location: Location
+
+
+@dataclass(frozen=True)
+class TriggerDef:
+    id: str
+    on: str | None
+    when: Fn | None
+    once: str
+    effect: CompiledEffect
+
+
+@dataclass(frozen=True)
+class PhaseDef:
+    id: str
+    label: str
+    kind: str
+    order: Fn | None
+    while_: Fn | None
+    skip: Fn | None
+    effect: CompiledEffect
+
+
+@dataclass(frozen=True)
+class ScoringStep:
+    id: str
+    label: str
+    effect: CompiledEffect
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    id: str
+    name: str
+    version: str
+    digest: str
+    min_players: int
+    max_players: int
+    expansions: tuple[str, ...]
+    sides: dict[str, tuple[int, ...]]
+    constants: dict[str, Any]  # name -> value or {"per_side": {...}}
+    counters: dict[str, CounterDef]
+    variables: dict[str, VariableDef]
+    zones: dict[str, ZoneDef]
+    spaces: dict[str, SpaceDef]
+    groups: dict[str, tuple[str, ...]]
+    pieces: dict[str, PieceDef]
+    kinds: dict[str, dict[str, str]]
+    functions: dict[str, tuple[tuple[str, ...], Fn]]
+    actions: dict[str, ActionDef]
+    events: dict[str, tuple[str, ...]]
+    triggers: dict[str, TriggerDef]
+    setup: CompiledEffect | None
+    rounds: int | None
+    round_counter: str | None
+    until: Fn | None
+    end: Fn | None
+    phases: tuple[PhaseDef, ...]
+    score: str | None
+    tiebreak: tuple[str, ...]
+    scoring: tuple[ScoringStep, ...]
+    estimate: Fn | None
+    offered_expansions: dict[str, dict[str, Any]] = field(default_factory=dict)
+    provisional: int = 0
+    files: tuple[str, ...] = ()
+    locations: dict[str, Location] = field(default_factory=dict)
+
+    def side_for(self, players: int) -> str | None:
+        for name, counts in self.sides.items():
+            if players in counts:
+                return name
+        return None

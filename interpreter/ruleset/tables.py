@@ -1,0 +1,163 @@
+"""The run-time tables of one game: a ruleset seen for one player count.
+
+Compiled closures read these (``ctx.rules``): the spaces on the chosen board side,
+constants resolved for that side, properties by component and zone, and the few
+operations that must respect the ruleset's limits (counter bounds, capacities).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter.errors import GameError
+from interpreter.language.values import Piece, Player, ZoneRef
+from interpreter.ruleset.model import Ruleset
+
+
+class Limits:
+    step_budget = 200_000
+
+
+class Tables:
+    """Static lookups for one game; shared by every state of that game."""
+
+    limits = Limits()
+
+    def __init__(self, ruleset: Ruleset, player_count: int):
+        if not ruleset.min_players <= player_count <= ruleset.max_players:
+            raise GameError(f"{ruleset.name} is for {ruleset.min_players}–{ruleset.max_players} "
+                            f"players, not {player_count}")
+        self.ruleset = ruleset
+        self.player_count = player_count
+        self.side = ruleset.side_for(player_count)
+        self.constants = {name: self._for_side(value) for name, value in ruleset.constants.items()}
+        active = {sid: space for sid, space in ruleset.spaces.items()
+                  if space.sides is None or self.side in space.sides}
+        self.spaces = active
+        self.group_members = {
+            group: tuple(ZoneRef(s) for s in members if s in active)
+            for group, members in ruleset.groups.items()
+        }
+        self.zone_props: dict[str, dict[str, Any]] = {s: d.properties for s, d in active.items()}
+        self.zone_group: dict[str, str] = {s: d.group for s, d in active.items()}
+        self.zone_capacity: dict[str, int] = {s: d.capacity for s, d in active.items()}
+        self.claimable = {s for s, d in active.items() if d.claimable}
+        self.zone_seat: dict[str, int] = {}
+        self.zone_visibility: dict[str, str] = {s: d.visibility for s, d in active.items()}
+        self.random_zones: set[str] = set()
+        for name, zone in ruleset.zones.items():
+            keys = [name] if zone.per == "game" else [f"{name}#{i}" for i in range(player_count)]
+            for seat, key in enumerate(keys):
+                self.zone_props[key] = {}
+                self.zone_capacity[key] = zone.capacity
+                self.zone_visibility[key] = zone.visibility
+                if zone.per == "player":
+                    self.zone_seat[key] = seat
+                if zone.order == "random":
+                    self.random_zones.add(key)
+        self.piece_props = {pid: p.properties for pid, p in ruleset.pieces.items()}
+        self.piece_kind = {pid: p.kind for pid, p in ruleset.pieces.items()}
+        self.piece_design = {pid: p.design for pid, p in ruleset.pieces.items()}
+        self.kind_members = {
+            kind: tuple(Piece(pid) for pid, p in ruleset.pieces.items() if p.kind == kind)
+            for kind in ruleset.kinds
+        }
+        self.function_bodies = {name: fn for name, (_, fn) in ruleset.functions.items()}
+        self.action_props = {name: a.properties for name, a in ruleset.actions.items()}
+        self.bounds = {name: (c.minimum, c.maximum) for name, c in ruleset.counters.items()}
+        self.counter_per = {name: c.per for name, c in ruleset.counters.items()}
+
+    def _for_side(self, value: Any) -> Any:
+        if isinstance(value, dict) and set(value) == {"per_side"}:
+            return value["per_side"].get(self.side)
+        return value
+
+    def initial(self, value: Any) -> Any:
+        """A declared initial value, resolved for the board side."""
+        if isinstance(value, dict) and self.side in value:
+            return value[self.side]
+        return value
+
+    # -------------------------------------------------------------- counters
+    def counter_key(self, name: str, player: Any) -> str:
+        return name if self.counter_per.get(name) == "game" else f"{name}#{int(player)}"
+
+    def add_counter(self, ctx: Any, name: str, player: Any, amount: int) -> None:
+        self.set_counter(ctx, name, player, "+=", amount)
+
+    def set_counter(self, ctx: Any, name: str, player: Any, op: str, value: Any) -> None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise GameError(f"`{name}` must be set to a number, not {value!r}")
+        key = self.counter_key(name, player)
+        counters = ctx.state.counters
+        old = counters.get(key, 0)
+        new = value if op == "=" else (old + value if op == "+=" else old - value)
+        low, high = self.bounds.get(name, (0, None))
+        if low is not None and new < low:
+            who = f"{ctx.state.players[int(player)]} has" if player is not None else "there is"
+            raise GameError(f"not enough {name}: {who} {old}, {old - new} needed")
+        if high is not None and new > high:
+            new = high
+        counters[key] = new
+
+    # ----------------------------------------------------------------- zones
+    def is_random_zone(self, zone: str) -> bool:
+        return zone in self.random_zones
+
+    def zone_owner(self, state: Any, zone: str | None) -> Player | None:
+        if zone is None:
+            return None
+        seat = state.owners.get(zone)
+        if seat is None:
+            seat = self.zone_seat.get(zone)
+        return None if seat is None else Player(seat)
+
+    def is_free(self, state: Any, zone: str) -> bool:
+        if zone in self.claimable and zone in state.owners:
+            return False
+        capacity = self.zone_capacity.get(zone, 0)
+        if zone in self.spaces and capacity == 0:
+            return True
+        return capacity == 0 or len(state.zones.get(zone, ())) < capacity
+
+    def place(self, ctx: Any, piece: Any, zone: Any, position: int | None) -> None:
+        if zone is None:
+            raise GameError("cannot move a component to none")
+        zone = str(zone)
+        if zone not in self.zone_capacity:
+            raise GameError(f"there is no zone or space {zone!r} in this game")
+        piece = str(piece)
+        if piece not in self.piece_kind:
+            raise GameError(f"there is no component {piece!r}")
+        capacity = self.zone_capacity[zone]
+        items = ctx.state.zones.get(zone, ())
+        if capacity and len(items) >= capacity and ctx.state.where.get(piece) != zone:
+            raise GameError(f"{zone} is full ({capacity})")
+        ctx.state.put(piece, zone, position)
+
+    def claim(self, ctx: Any, space: Any, player: Any) -> None:
+        space = str(space)
+        if space not in self.claimable:
+            raise GameError(f"{space} does not take ownership markers")
+        owner = ctx.state.owners.get(space)
+        if owner is not None and owner != int(player):
+            raise GameError(f"{space} already holds {ctx.state.players[owner]}'s marker")
+        ctx.state.owners[space] = int(player)
+
+    def failed_requirement(self, ctx: Any, action: str, args: dict[str, Any]) -> str | None:
+        """The message of the first unmet `requires` of ``action``, or None if all hold."""
+        definition = self.ruleset.actions.get(action)
+        if definition is None:
+            return f"there is no action {action!r}"
+        env = {**definition.defaults, **args}
+        sub = ctx.child(env)
+        for requirement in definition.requires:
+            if not requirement.condition(sub):
+                return requirement.message
+        return None
+
+    def zone_key(self, name: str, player: int | None = None) -> ZoneRef:
+        zone = self.ruleset.zones.get(name)
+        if zone is not None and zone.per == "player":
+            return ZoneRef(f"{name}#{player}")
+        return ZoneRef(name)
