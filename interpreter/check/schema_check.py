@@ -31,12 +31,24 @@ def check(document: Document, schema_name: str) -> list[Diagnostic]:
 
 def _diagnose(document: Document, error: ValidationError) -> list[Diagnostic]:
     if error.validator in ("oneOf", "anyOf") and error.context:
-        deepest = best_match(error.context)
+        deepest = _matching_branch_error(error) or best_match(error.context)
         if deepest is not None and deepest.validator not in ("oneOf", "anyOf"):
             path = tuple(error.absolute_path) + tuple(deepest.relative_path)
             deepest.path = deepest.relative_path
             return [_one(document, deepest, path)]
     return [_one(document, error, tuple(error.absolute_path))]
+
+
+def _matching_branch_error(error: ValidationError) -> ValidationError | None:
+    """In a oneOf, the first error of the branch whose type fits the value."""
+    branches: dict[int, list[ValidationError]] = {}
+    for sub in error.context:
+        branches.setdefault(sub.schema_path[0], []).append(sub)
+    fitting = [errs for errs in branches.values()
+               if not any(e.validator == "type" and not e.relative_path for e in errs)]
+    if len(fitting) == 1:
+        return min(fitting[0], key=lambda e: -len(e.relative_path))
+    return None
 
 
 def _one(document: Document, error: ValidationError, path: tuple) -> Diagnostic:

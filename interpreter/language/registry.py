@@ -354,6 +354,13 @@ def _others(ctx: Context, player: Any) -> tuple:
     return _seat_order(ctx, player)[1:]
 
 
+@fn("filter", [Param("items", "list", "a collection, usually `x in … where …`")], list_of(ANY),
+    "The collection itself: with `x in … where …` it names the matching items.",
+    "filter(s in guest where s.free)", "collections", returns_type_of=0)
+def _filter(ctx: Context, items: Any) -> tuple:
+    return tuple(items)
+
+
 @fn("reverse", [Param("items", "list", "the collection")], list_of(ANY),
     "The items in the opposite order.", "for w in reverse(windows) { … }", "collections",
     returns_type_of=0)

@@ -43,7 +43,7 @@ NUMBER, BOOL, TEXT, PLAYER, PIECE, ZONE, ACTION, MAP, ANY, NONE = (
 )
 COUNTER, EVENT = "counter", "event"
 SCALARS = (NUMBER, BOOL, TEXT, PLAYER, PIECE, ZONE, ACTION, MAP)
-TYPE_NAMES = (*SCALARS, "list", ANY)
+TYPE_NAMES = (*SCALARS, "list", *(f"list:{t}" for t in SCALARS), ANY)
 
 
 def list_of(item: str) -> str:
