@@ -129,7 +129,7 @@ def content_schema() -> dict[str, Any]:
         }, "Board sides by player count."),
         "counters": _id_map({
             "type": "object",
-            "description": "A whole-number counter: per player (livres, points) or for the game.",
+            "description": "A whole-number counter: per player (coins, points) or for the game.",
             "properties": {
                 "per": {"enum": list(PER), "description": "player: one per player; game: one."},
                 "initial": {"oneOf": [{"type": "integer"}, {"type": "object"}],

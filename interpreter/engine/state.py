@@ -2,7 +2,7 @@
 
 Every container is a flat dict of immutable values (ints, strings, tuples), so a
 copy is a handful of shallow dict copies: search and simulation copy constantly.
-Per-player entries use the key ``name#seat`` (``livres#0``, ``hand#2``).
+Per-player entries use the key ``name#seat`` (``coins#0``, ``hand#2``).
 """
 
 from __future__ import annotations

@@ -134,7 +134,7 @@ stmt = REGISTRY.statement
 # --------------------------------------------------------------------------
 for _name, _type, _doc in [
     ("me", PLAYER, "The acting player: whose turn, action or effect this is."),
-    ("my", PLAYER, "Same as `me`, for reading: `my.hand`, `my.livres`."),
+    ("my", PLAYER, "Same as `me`, for reading: `my.hand`, `my.coins`."),
     ("players", list_of(PLAYER), "All players in seat order."),
     ("player_count", NUMBER, "The number of players in this game."),
 ]:
@@ -166,19 +166,19 @@ for _owner, _name, _type, _doc in [
 
 REGISTRY.syntax.extend([
     Syntax("if COND { … } elif COND { … } else { … }", "Run the first block whose condition holds.",
-           "if my.livres >= 5 { pay(livres, 5) }"),
+           "if my.coins >= 5 { pay(coins, 5) }"),
     Syntax("for NAME in COLLECTION [where COND] { … }",
            "Run the block once per item, in order, with NAME bound to the item.",
-           "for p in players { gain(livres, 5, to: p) }"),
+           "for p in players { gain(coins, 5, to: p) }"),
     Syntax("repeat COUNT { … }", "Run the block COUNT times.", "repeat 2 { draw(deck, my.hand) }"),
     Syntax("while COND { … }", "Run the block as long as the condition holds (bounded by the "
            "step budget).", "while my.hand.size < 4 { draw(deck, my.hand) }"),
     Syntax("let NAME = VALUE", "Bind a local name for the rest of the effect.",
            "let price = cost(d)"),
     Syntax("TARGET = VALUE, TARGET += VALUE, TARGET -= VALUE",
-           "Set or change a counter or variable (`my.livres += 2`, `start_player = me`). "
+           "Set or change a counter or variable (`my.coins += 2`, `start_player = me`). "
            "A counter never goes below its minimum: taking more is an error.",
-           "my.livres -= 3"),
+           "my.coins -= 3"),
     Syntax("[may] choose NAME in COLLECTION [where COND] [by PLAYER] [as \"LABEL\"] { … }",
            "Offer a decision: one item of the collection. Each option's text is the item's "
            "id (prefixed by LABEL). `may` adds the option `pass`. With no legal item and no "
@@ -186,7 +186,7 @@ REGISTRY.syntax.extend([
            "choose c in my.hand as \"play\" { move(c, my.discard) }"),
     Syntax("[may] choose [by PLAYER] { option \"TEXT\" [if COND] { … } … }",
            "Offer a decision between named options; an option whose guard fails is not offered.",
-           "choose { option \"keep\" { move(t, my.tiles) } option \"convert\" { convert(t) } }"),
+           "choose { option \"keep\" { move(t, my.hand) } option \"convert\" { trade(t) } }"),
     Syntax("do ACTION(PARAM: VALUE, …)",
            "Do an action of the ruleset with modifiers for its parameters; the action's "
            "`requires` must hold. ACTION may be a local name bound to an action.",
@@ -196,21 +196,21 @@ REGISTRY.syntax.extend([
            "Guards written with `can` let replay say which requirement failed.",
            "option \"hire\" if can hire(card: c) { do hire(card: c) }"),
     Syntax("act as PLAYER { … }", "Run the block with `me` bound to another player.",
-           "for p in players { act as p { gain(livres, 5) } }"),
+           "for p in players { act as p { gain(coins, 5) } }"),
     Syntax("emit EVENT(ARG: VALUE, …)", "Announce an event: triggers listening to it fire.",
            "emit dismissed(card: c)"),
     Syntax("stop", "End the current effect at once (the rest of it is skipped).", "stop"),
     Syntax("NAME in COLLECTION [where COND]",
            "As an argument: the items of the collection for which COND holds.",
-           "count(d in my.pieces where d.colour == 'red')"),
+           "count(c in my.hand where c.suit == 'red')"),
     Syntax("VALUE for NAME in COLLECTION [where COND]",
            "As an argument: VALUE computed for each item.",
-           "sum(d.prestige for d in dresses)"),
+           "sum(c.points for c in cards)"),
     Syntax("if COND then VALUE else VALUE", "A value chosen by a condition.",
-           "if my.livres > 10 then 2 else 1"),
+           "if my.coins > 10 then 2 else 1"),
     Syntax("a.b, a[i]", "Paths: an attribute of a player, zone, component or action; an item of "
-           "a list (0-based) or a table.", "my.hand.size, hall_majority['1'][0]"),
-    Syntax("+ - * // %", "Integer arithmetic (`//` divides rounding down).", "my.livres // 10"),
+           "a list (0-based) or a table.", "my.hand.size, majority['1'][0]"),
+    Syntax("+ - * // %", "Integer arithmetic (`//` divides rounding down).", "my.coins // 10"),
     Syntax("== != < <= > >=, and or not",
            "Comparisons (lists compare item by item) and boolean logic.",
            "a > b and not c"),
@@ -227,21 +227,21 @@ def _num(value: Any, what: str) -> int:
 # Functions
 # --------------------------------------------------------------------------
 @fn("count", [Param("items", "list", "the collection to count")], NUMBER,
-    "How many items the collection holds.", "count(d in my.tiles where d.bottom == 'lace')",
+    "How many items the collection holds.", "count(c in my.hand where c.suit == 'red')",
     "collections")
 def _count(ctx: Context, items: Any) -> int:
     return len(items)
 
 
 @fn("sum", [Param("values", list_of(NUMBER), "numbers to add")], NUMBER,
-    "The sum of the numbers (0 for none).", "sum(s.prestige for s in my_spaces)", "collections")
+    "The sum of the numbers (0 for none).", "sum(s.points for s in my_spaces)", "collections")
 def _sum(ctx: Context, values: Any) -> int:
     return sum(values)
 
 
 @fn("max", [Param("values", list_of(ANY), "values to compare"),
             Param("default", ANY, "the result for an empty collection", 0)], ANY,
-    "The largest value, or `default` when there is none.", "max(s.price for s in spaces)",
+    "The largest value, or `default` when there is none.", "max(s.price for s in slots)",
     "collections", returns_item_of=0)
 def _max(ctx: Context, values: Any, default: Any = 0) -> Any:
     return max(values) if values else default
@@ -257,7 +257,7 @@ def _min(ctx: Context, values: Any, default: Any = 0) -> Any:
 
 @fn("any", [Param("items", "list", "the collection")], BOOL,
     "Whether the collection holds at least one item (with `where`: whether any item matches).",
-    "any(s in guest where s.free)", "collections")
+    "any(s in slots where s.free)", "collections")
 def _any(ctx: Context, items: Any) -> bool:
     return bool(items)
 
@@ -271,7 +271,7 @@ def _all(ctx: Context, conditions: Any) -> bool:
 
 @fn("first", [Param("items", "list", "the collection"),
               Param("default", ANY, "the result for an empty collection", None)], ANY,
-    "The first item, or `default` (none) when empty.", "first(s in all_halls where s.free)",
+    "The first item, or `default` (none) when empty.", "first(s in bonus_slots where s.free)",
     "collections", returns_item_of=0)
 def _first(ctx: Context, items: Any, default: Any = None) -> Any:
     return items[0] if items else default
@@ -279,21 +279,21 @@ def _first(ctx: Context, items: Any, default: Any = None) -> Any:
 
 @fn("last", [Param("items", "list", "the collection"),
              Param("default", ANY, "the result for an empty collection", None)], ANY,
-    "The last item, or `default` (none) when empty.", "last(windows)", "collections",
+    "The last item, or `default` (none) when empty.", "last(slots)", "collections",
     returns_item_of=0)
 def _last(ctx: Context, items: Any, default: Any = None) -> Any:
     return items[-1] if items else default
 
 
 @fn("contains", [Param("items", "list", "the collection"), Param("value", ANY, "the value")],
-    BOOL, "Whether the value is one of the items.", "contains(['master', 'journeyman'], c.type)",
+    BOOL, "Whether the value is one of the items.", "contains(['red', 'blue'], c.suit)",
     "collections")
 def _contains(ctx: Context, items: Any, value: Any) -> bool:
     return value in items
 
 
 @fn("distinct", [Param("values", list_of(ANY), "values")], list_of(ANY),
-    "The values without repeats, in first-seen order.", "count(distinct(d.colour for d in ds))",
+    "The values without repeats, in first-seen order.", "count(distinct(c.suit for c in cards))",
     "collections", returns_type_of=0)
 def _distinct(ctx: Context, values: Any) -> tuple:
     return tuple(dict.fromkeys(values))
@@ -301,7 +301,7 @@ def _distinct(ctx: Context, values: Any) -> tuple:
 
 @fn("range", [Param("low", NUMBER, "the first number"), Param("high", NUMBER, "the last number")],
     list_of(NUMBER), "The numbers from `low` to `high`, both included (empty if high < low).",
-    "choose n in range(0, my.livres // 4) { … }", "collections")
+    "choose n in range(0, my.coins // 4) { … }", "collections")
 def _range(ctx: Context, low: Any, high: Any) -> tuple:
     low, high = _num(low, "range's low"), _num(high, "range's high")
     if high - low > 10_000:
@@ -310,7 +310,7 @@ def _range(ctx: Context, low: Any, high: Any) -> tuple:
 
 
 @fn("pieces", [Param("zones", list_of(ZONE), "zones or spaces")], list_of(PIECE),
-    "All components in the given zones, zone by zone.", "pieces(s in guest where s.owner == me)",
+    "All components in the given zones, zone by zone.", "pieces(s in slots where s.owner == me)",
     "collections")
 def _pieces(ctx: Context, zones: Any) -> tuple:
     contents = ctx.state.zones
@@ -319,7 +319,7 @@ def _pieces(ctx: Context, zones: Any) -> tuple:
 
 @fn("get", [Param("table", MAP, "a table (mapping)"), Param("key", ANY, "the key"),
             Param("default", ANY, "the result when the key is missing", 0)], ANY,
-    "The table's value for `key`, or `default` when it has none.", "get(d.silk, 'red', 0)",
+    "The table's value for `key`, or `default` when it has none.", "get(c.costs, 'gold', 0)",
     "values")
 def _get(ctx: Context, table: Any, key: Any, default: Any = 0) -> Any:
     if not isinstance(table, dict):
@@ -328,7 +328,7 @@ def _get(ctx: Context, table: Any, key: Any, default: Any = 0) -> Any:
 
 
 @fn("keys", [Param("table", MAP, "a table")], list_of(ANY), "The keys of a table, in order.",
-    "keys(d.silk)", "values")
+    "keys(c.costs)", "values")
 def _keys(ctx: Context, table: Any) -> tuple:
     return tuple(table)
 
@@ -356,20 +356,20 @@ def _others(ctx: Context, player: Any) -> tuple:
 
 @fn("filter", [Param("items", "list", "a collection, usually `x in … where …`")], list_of(ANY),
     "The collection itself: with `x in … where …` it names the matching items.",
-    "filter(s in guest where s.free)", "collections", returns_type_of=0)
+    "filter(s in slots where s.free)", "collections", returns_type_of=0)
 def _filter(ctx: Context, items: Any) -> tuple:
     return tuple(items)
 
 
 @fn("reverse", [Param("items", "list", "the collection")], list_of(ANY),
-    "The items in the opposite order.", "for w in reverse(windows) { … }", "collections",
+    "The items in the opposite order.", "for s in reverse(slots) { … }", "collections",
     returns_type_of=0)
 def _reverse(ctx: Context, items: Any) -> tuple:
     return tuple(reversed(items))
 
 
 @fn("index_of", [Param("items", "list", "the collection"), Param("value", ANY, "the item")],
-    NUMBER, "The 0-based position of the item (-1 if absent).", "index_of(fashion.pieces, t)",
+    NUMBER, "The 0-based position of the item (-1 if absent).", "index_of(ranking.pieces, t)",
     "collections")
 def _index_of(ctx: Context, items: Any, value: Any) -> int:
     try:
@@ -393,7 +393,7 @@ def _counter_key(ctx: Context, counter: str, player: Any) -> str:
 @stmt("gain", [Param("counter", COUNTER, "a counter of the ruleset"),
                Param("amount", NUMBER, "how much (0 or more)"),
                Param("to", PLAYER, "who gains (default: me)", None)],
-      "Add to a counter (up to its maximum, if it has one).", "gain(livres, 5)", "counters")
+      "Add to a counter (up to its maximum, if it has one).", "gain(coins, 5)", "counters")
 def _gain(ctx: Context, counter: str, amount: Any, to: Any = None) -> None:
     amount = _num(amount, "gain's amount")
     if amount < 0:
@@ -405,7 +405,7 @@ def _gain(ctx: Context, counter: str, amount: Any, to: Any = None) -> None:
               Param("amount", NUMBER, "how much (0 or more)"),
               Param("by", PLAYER, "who pays (default: me)", None)],
       "Take from a counter; an error (an illegal move) if there is not enough.",
-      "pay(livres, cost)", "counters")
+      "pay(coins, cost)", "counters")
 def _pay(ctx: Context, counter: str, amount: Any, by: Any = None) -> None:
     amount = _num(amount, "pay's amount")
     if amount < 0:
@@ -441,7 +441,7 @@ def _position(at: Any, offset: int) -> int | None:
                Param("count", NUMBER, "how many (fewer if the source runs out)", 1)],
       "Take components from the top of a zone; from a bag (a zone with `order: random`) the "
       "components are drawn at random, a chance outcome the log records.",
-      "draw(employee_deck, hiring, 4)", "zones", chance=True)
+      "draw(deck, display, 4)", "zones", chance=True)
 def _draw(ctx: Context, source: Any, to: Any, count: Any = 1) -> None:
     count = _num(count, "draw's count")
     items = ctx.state.zones.get(source, ())
@@ -459,7 +459,7 @@ def _draw(ctx: Context, source: Any, to: Any, count: Any = 1) -> None:
                       Param("to", ZONE, "where the components go"),
                       Param("count", NUMBER, "how many", 1)],
       "Take components at random from any zone (a card from a hidden hand): a chance outcome.",
-      "draw_random(victim.hand, my.hand)", "zones", chance=True)
+      "draw_random(target.hand, my.hand)", "zones", chance=True)
 def _draw_random(ctx: Context, source: Any, to: Any, count: Any = 1) -> None:
     count = _num(count, "draw_random's count")
     items = ctx.state.zones.get(source, ())
@@ -471,7 +471,7 @@ def _draw_random(ctx: Context, source: Any, to: Any, count: Any = 1) -> None:
 
 @stmt("shuffle", [Param("zone", ZONE, "the zone to shuffle")],
       "Put the zone's components in a random order: a chance outcome the log records.",
-      "shuffle(employee_deck)", "zones", chance=True)
+      "shuffle(deck)", "zones", chance=True)
 def _shuffle(ctx: Context, zone: Any) -> None:
     items = ctx.state.zones.get(zone, ())
     if len(items) > 1:
@@ -509,7 +509,7 @@ def _reveal(ctx: Context, what: Any, to: Any = None) -> None:
 
 @stmt("fail", [Param("message", TEXT, "why the move is not allowed")],
       "Refuse the current move as illegal, with a reason in the rules' terms.",
-      "fail('a dress of this kind may not be sold')", "general")
+      "fail('this card may not be sold')", "general")
 def _fail(ctx: Context, message: Any) -> None:
     raise GameError(str(message))
 

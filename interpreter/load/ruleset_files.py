@@ -64,7 +64,7 @@ class Catalog:
 
 
 def resolve_ruleset(name_or_path: str) -> Path | None:
-    """A ruleset folder from an id (``rococo``) or a path; None if there is none."""
+    """A ruleset folder from an id (``chess``) or a path; None if there is none."""
     candidate = Path(name_or_path)
     if candidate.is_file() and candidate.name == MANIFEST:
         return candidate.parent
