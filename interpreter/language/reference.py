@@ -15,8 +15,8 @@ HEADER = """# The effect language — reference
      interpreter/language/registry.py. Do not edit by hand. -->
 
 Effects, conditions and values in a ruleset are written in this language. A
-**condition** or **value** is one expression (`my.livres >= 5`); an **effect** is a
-sequence of statements (`pay(livres, 5) claim(s)`), separated by spaces, new lines or
+**condition** or **value** is one expression (`my.coins >= 5`); an **effect** is a
+sequence of statements (`pay(coins, 5) claim(s)`), separated by spaces, new lines or
 `;`. Texts are parsed and checked once, when the ruleset is loaded: an unknown name,
 a wrong number of arguments or a value of the wrong type is reported at its line
 and column. Nothing is evaluated with Python's `eval`; only the names below and
@@ -67,7 +67,7 @@ def render(registry: Registry = REGISTRY) -> str:
         for attribute in attributes.values():
             lines.append(f"| {owner} | `.{attribute.name}` | {attribute.type} | {attribute.doc} |")
     lines += ["", "A player also has the per-player counters, variables and zones of the "
-              "ruleset (`p.livres`, `p.hand`); a zone or space has the properties of its "
+              "ruleset (`p.coins`, `p.hand`); a zone or space has the properties of its "
               "space group; a component has the properties of its kind; an action has its "
               "`properties`.", "", "## Functions (values)\n"]
     lines += _table(registry.functions)
