@@ -65,6 +65,11 @@ class Tables:
         self.function_bodies = {name: fn for name, (_, fn) in ruleset.functions.items()}
         self.action_props = {name: a.properties for name, a in ruleset.actions.items()}
         self.bounds = {name: (c.minimum, c.maximum) for name, c in ruleset.counters.items()}
+        self.triggers_on: dict[str, tuple] = {}
+        for trigger in ruleset.triggers.values():
+            if trigger.on is not None:
+                self.triggers_on[trigger.on] = (*self.triggers_on.get(trigger.on, ()), trigger)
+        self.when_triggers = tuple(t for t in ruleset.triggers.values() if t.when is not None)
         self.counter_per = {name: c.per for name, c in ruleset.counters.items()}
 
     def _for_side(self, value: Any) -> Any:
@@ -143,6 +148,18 @@ class Tables:
         if owner is not None and owner != int(player):
             raise GameError(f"{space} already holds {ctx.state.players[owner]}'s marker")
         ctx.state.owners[space] = int(player)
+
+    def may_fire(self, ctx: Any, trigger: Any, record: bool = True) -> bool:
+        """Whether a trigger may still fire (its `once`), recording that it does."""
+        if trigger.once == "never":
+            return True
+        key = trigger.id if trigger.once == "game" else f"{trigger.id}#{int(ctx.me)}"
+        fired = ctx.state.engine.get("fired", frozenset())
+        if key in fired:
+            return False
+        if record:
+            ctx.state.engine["fired"] = fired | {key}
+        return True
 
     def failed_requirement(self, ctx: Any, action: str, args: dict[str, Any]) -> str | None:
         """The message of the first unmet `requires` of ``action``, or None if all hold."""

@@ -1,0 +1,215 @@
+"""Run compiled effect nodes.
+
+An effect runs as a generator: it yields a ``Choice`` wherever a player must decide
+and receives the chosen option's index back. Everything else (state changes, chance
+through the host) happens synchronously. The engine drives these generators; it
+never decides for a player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass
+from typing import Any
+
+from interpreter.errors import GameError
+from interpreter.language import effects as fx
+from interpreter.language.runtime import Context
+from interpreter.language.values import Player, text_id
+
+Run = Generator["Choice", int, None]
+
+
+@dataclass
+class Choice:
+    """A decision an effect waits for: who decides and the legal options."""
+
+    player: int
+    texts: tuple[str, ...]
+    values: tuple[Any, ...]
+    prompt: str
+    node_id: str
+
+
+class StopEffect(Exception):
+    """`stop`: ends the innermost action, trigger or phase effect."""
+
+
+def option_text(ctx: Context, label: str, value: Any) -> str:
+    if isinstance(value, Player):
+        text = ctx.state.players[int(value)]
+    else:
+        text = text_id(value)
+    return f"{label} {text}" if label else text
+
+
+def run_effect(effect: fx.CompiledEffect | None, ctx: Context) -> Run:
+    """Run a whole effect; `stop` inside it ends it."""
+    if effect is None:
+        return
+    try:
+        yield from run_seq(effect.body, ctx)
+    except StopEffect:
+        return
+
+
+def run_seq(seq: fx.Seq, ctx: Context) -> Run:
+    for node in seq.body:
+        ctx.tick()
+        kind = type(node)
+        if kind is fx.Call:
+            _call(node, ctx)
+        elif kind is fx.Assign:
+            node.setter(ctx, node.op, node.value(ctx))
+        elif kind is fx.Let:
+            ctx.env[node.var] = node.value(ctx)
+        else:
+            yield from run_node(node, ctx)
+
+
+def _call(node: fx.Call, ctx: Context) -> None:
+    args = [f(ctx) for f in node.args]
+    if node.named:
+        node.primitive.impl(ctx, *args, **{name: f(ctx) for name, f in node.named})
+    else:
+        node.primitive.impl(ctx, *args)
+
+
+def run_node(node: fx.Node, ctx: Context) -> Run:
+    kind = type(node)
+    if kind is fx.If:
+        for cond, body in node.branches:
+            if cond(ctx):
+                yield from run_seq(body, ctx)
+                return
+        if node.otherwise is not None:
+            yield from run_seq(node.otherwise, ctx)
+    elif kind is fx.For:
+        env = ctx.env
+        for item in tuple(node.items(ctx)):
+            env[node.var] = item
+            if node.where is None or node.where(ctx):
+                yield from run_seq(node.body, ctx)
+    elif kind is fx.Repeat:
+        count = node.count(ctx)
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise GameError(f"repeat needs a count of 0 or more, not {count!r}")
+        for _ in range(count):
+            ctx.tick()
+            yield from run_seq(node.body, ctx)
+    elif kind is fx.While:
+        while node.cond(ctx):
+            ctx.tick(10)
+            yield from run_seq(node.body, ctx)
+    elif kind is fx.ChooseItem:
+        yield from _choose_item(node, ctx)
+    elif kind is fx.ChooseOption:
+        yield from _choose_option(node, ctx)
+    elif kind is fx.Do:
+        action = ctx.env.get(node.action) if node.dynamic else node.action
+        if action is None:
+            raise GameError("`do` was given none instead of an action")
+        args = {name: f(ctx) for name, f in node.args}
+        yield from do_action(ctx, str(action), args)
+    elif kind is fx.Emit:
+        args = {name: f(ctx) for name, f in node.args}
+        yield from emit(ctx, node.event, args)
+    elif kind is fx.Act:
+        player = node.player(ctx)
+        if player is None:
+            raise GameError("`act as` was given none instead of a player")
+        yield from run_seq(node.body, ctx.child(ctx.env, Player(player)))
+    elif kind is fx.Stop:
+        raise StopEffect
+    elif kind is fx.Seq:
+        yield from run_seq(node, ctx)
+    else:  # Call, Assign and Let are handled inline by run_seq
+        yield from run_seq(fx.Seq(node.id, (node,)), ctx)
+
+
+def _chooser(node: fx.ChooseItem | fx.ChooseOption, ctx: Context) -> Player:
+    player = node.by(ctx) if node.by is not None else ctx.me
+    if player is None:
+        raise GameError("a choice has no player to make it (use `by` or `act as`)")
+    return player
+
+
+def _choose_item(node: fx.ChooseItem, ctx: Context) -> Run:
+    env = ctx.env
+    items = node.items(ctx)
+    if node.where is not None:
+        legal = []
+        for item in items:
+            env[node.var] = item
+            if node.where(ctx):
+                legal.append(item)
+    else:
+        legal = list(items)
+    if not legal and not node.optional:
+        return
+    texts = [option_text(ctx, node.label, item) for item in legal]
+    values: list[Any] = list(legal)
+    if node.optional:
+        texts.append("pass")
+        values.append(_PASS)
+    player = _chooser(node, ctx)
+    index = yield Choice(int(player), _unique(texts), tuple(values), node.label or node.var, node.id)
+    value = values[index]
+    if value is _PASS:
+        return
+    env[node.var] = value
+    yield from run_seq(node.body, ctx)
+
+
+def _choose_option(node: fx.ChooseOption, ctx: Context) -> Run:
+    offered = [o for o in node.options if o.guard is None or o.guard(ctx)]
+    if not offered and not node.optional:
+        return
+    texts = [o.text for o in offered]
+    values: list[Any] = list(offered)
+    if node.optional:
+        texts.append("pass")
+        values.append(_PASS)
+    player = _chooser(node, ctx)
+    index = yield Choice(int(player), tuple(texts), tuple(values), "option", node.id)
+    value = values[index]
+    if value is _PASS:
+        return
+    yield from run_seq(value.body, ctx)
+
+
+def do_action(ctx: Context, action: str, args: dict[str, Any]) -> Run:
+    definition = ctx.rules.ruleset.actions.get(action)
+    if definition is None:
+        raise GameError(f"there is no action {action!r}")
+    failed = ctx.rules.failed_requirement(ctx, action, args)
+    if failed is not None:
+        raise GameError(f"cannot {definition.label}: {failed}")
+    env = {**definition.defaults, **args}
+    yield from run_effect(definition.effect, ctx.child(env))
+
+
+def emit(ctx: Context, event: str, args: dict[str, Any]) -> Run:
+    for trigger in ctx.rules.triggers_on.get(event, ()):
+        if not ctx.rules.may_fire(ctx, trigger):
+            continue
+        yield from run_effect(trigger.effect, ctx.child(dict(args)))
+
+
+def _unique(texts: list[str]) -> tuple[str, ...]:
+    if len(set(texts)) == len(texts):
+        return tuple(texts)
+    seen: dict[str, int] = {}
+    out = []
+    for text in texts:
+        seen[text] = seen.get(text, 0) + 1
+        out.append(text if seen[text] == 1 else f"{text} #{seen[text]}")
+    return tuple(out)
+
+
+class _Pass:
+    def __repr__(self) -> str:
+        return "pass"
+
+
+_PASS = _Pass()

@@ -1,0 +1,454 @@
+"""A game in progress: the structure driver, decisions, chance and results.
+
+The game advances through setup, rounds of phases and scoring steps, as the
+ruleset's ``structure`` and ``scoring`` declare them. Each step of that course (a
+phase effect, a player's turn, a scoring step) is a *unit*: it starts from a
+snapshot of the state and runs as a generator that stops at every decision. The
+unit's answers and chance outcomes are recorded in the state, so a copy of the game
+taken mid-unit is rebuilt by replaying them from the snapshot.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from interpreter.engine import chance
+from interpreter.engine.executor import Choice, StopEffect, run_effect
+from interpreter.engine.state import State
+from interpreter.errors import GameError
+from interpreter.language.effects import CompiledEffect
+from interpreter.language.runtime import Context
+from interpreter.language.values import Player
+from interpreter.ruleset.model import Ruleset
+from interpreter.ruleset.tables import Tables
+
+ChanceSource = Callable[[str, tuple[str, ...], int | None], tuple[str, ...]]
+
+
+class IllegalMove(GameError):
+    """A decision that is not among the legal options, or that breaks a rule."""
+
+    def __init__(self, message: str, options: tuple[str, ...] = (), hint: str | None = None):
+        super().__init__(message, hint)
+        self.options = options
+
+
+class ImpossibleChance(GameError):
+    """A recorded chance outcome that could not have happened."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """An open decision: who decides, what about, and every legal option's text."""
+
+    player: int
+    player_name: str
+    options: tuple[str, ...]
+    prompt: str
+
+
+@dataclass
+class _Thread:
+    key: str
+    me: int | None
+    generator: Any
+    choice: Choice | None = None
+
+
+@dataclass
+class Result:
+    scores: dict[str, int]
+    breakdown: dict[str, dict[str, int]]  # player -> step -> points
+    ranking: list[list[str]]  # groups of tied players, best first
+    tiebreak: dict[str, list[int]] = field(default_factory=dict)
+
+
+class Game:
+    """One game of a ruleset for the given players."""
+
+    def __init__(self, ruleset: Ruleset, players: list[str], seed: int | str = 0,
+                 chance_source: ChanceSource | None = None):
+        if len(set(players)) != len(players):
+            raise GameError("player names must differ")
+        self.ruleset = ruleset
+        self.tables = Tables(ruleset, len(players))
+        self.seed = seed
+        self.chance_source = chance_source
+        self.events: list[dict[str, Any]] = []
+        self.state = State(tuple(players))
+        self._threads: dict[str, _Thread] = {}
+        self._snapshot: State | None = None
+        self._replay: deque | None = None
+        self._init_state()
+        self._advance()
+
+    # ------------------------------------------------------------------ setup
+    def _init_state(self) -> None:
+        state, tables = self.state, self.tables
+        n = len(state.players)
+        for name, counter in self.ruleset.counters.items():
+            initial = tables.initial(counter.initial)
+            if counter.per == "player":
+                for seat in range(n):
+                    state.counters[f"{name}#{seat}"] = initial
+            else:
+                state.counters[name] = initial
+        for name, variable in self.ruleset.variables.items():
+            value = tables.initial(variable.initial)
+            if variable.per == "player":
+                for seat in range(n):
+                    state.variables[f"{name}#{seat}"] = value
+            else:
+                state.variables[name] = value
+        state.engine.update(stage="setup", round=0, phase=0, order=(), position=0,
+                            chance=0, history={}, fired=frozenset(), breakdown={},
+                            queue=(), known={})
+
+    # ------------------------------------------------------------- decisions
+    def pending(self) -> list[Decision]:
+        """The open decisions (several only in a simultaneous phase)."""
+        out = []
+        for thread in self._threads.values():
+            if thread.choice is not None:
+                seat = thread.choice.player
+                out.append(Decision(seat, self.state.players[seat], thread.choice.texts,
+                                    thread.choice.prompt))
+        return out
+
+    def legal(self, player: int | str) -> tuple[str, ...]:
+        seat = self._seat(player)
+        for decision in self.pending():
+            if decision.player == seat:
+                return decision.options
+        return ()
+
+    def is_over(self) -> bool:
+        return self.state.engine["stage"] == "over"
+
+    def apply(self, player: int | str, text: str) -> None:
+        """Make ``player``'s decision by the option's text; raise ``IllegalMove``."""
+        seat = self._seat(player)
+        thread = next((t for t in self._threads.values()
+                       if t.choice is not None and t.choice.player == seat), None)
+        if thread is None:
+            waiting = ", ".join(d.player_name for d in self.pending()) or "nobody"
+            raise IllegalMove(f"{self.state.players[seat]} has no decision to make now "
+                              f"(waiting for: {waiting})")
+        choice = thread.choice
+        if text not in choice.texts:
+            raise IllegalMove(f"{text!r} is not a legal option here", choice.texts)
+        index = choice.texts.index(text)
+        history = self.state.engine["history"]
+        before = history.get(thread.key, ())
+        self.state.engine["history"] = {**history, thread.key: (*before, ("choice", text))}
+        self.events.append({"player": self.state.players[seat], "choice": text})
+        try:
+            thread.choice = self._step(thread, index)
+            self._advance()
+        except (GameError, StopEffect) as exc:
+            self.events.pop()
+            self._restore(thread.key, before)
+            raise IllegalMove(str(exc) if isinstance(exc, GameError) else "effect stopped",
+                              choice.texts) from None
+
+    def _seat(self, player: int | str) -> int:
+        if isinstance(player, str):
+            try:
+                return self.state.players.index(player)
+            except ValueError:
+                raise IllegalMove(f"there is no player {player!r}") from None
+        return int(player)
+
+    # ---------------------------------------------------------------- chance
+    def random_order(self, ctx: Context, zone: str, items: tuple[str, ...]) -> tuple[str, ...]:
+        outcome = self._chance(f"shuffle {zone}", items, None)
+        if sorted(outcome) != sorted(items):
+            raise ImpossibleChance(f"shuffle {zone}: {list(outcome)} is not an order of the "
+                                   f"{len(items)} components there")
+        return outcome
+
+    def random_pick(self, ctx: Context, zone: str, items: tuple[str, ...],
+                    count: int) -> tuple[str, ...]:
+        outcome = self._chance(f"draw {zone}", items, count)
+        missing = [p for p in outcome if p not in items]
+        if missing or len(outcome) != count or len(set(outcome)) != len(outcome):
+            raise ImpossibleChance(
+                f"draw {zone}: {', '.join(missing) or list(outcome)} "
+                f"{'is' if len(missing) == 1 else 'are'} not in {zone}"
+                if missing else f"draw {zone}: expected {count} distinct components, got "
+                                f"{list(outcome)}")
+        return outcome
+
+    def reveal(self, ctx: Context, pieces: tuple[str, ...], to: tuple[int, ...]) -> None:
+        known = dict(self.state.engine["known"])
+        for piece in pieces:
+            known[piece] = tuple(sorted(set(known.get(piece, ())) | set(to)))
+        self.state.engine["known"] = known
+
+    def _chance(self, key: str, items: tuple[str, ...], count: int | None) -> tuple[str, ...]:
+        engine = self.state.engine
+        if self._replay:
+            entry = self._replay.popleft()
+            if entry[0] != "chance" or entry[1] != key:
+                raise GameError(f"replay out of step at {key}")
+            outcome = tuple(entry[2])
+        elif self.chance_source is not None:
+            outcome = tuple(self.chance_source(key, items, count))
+        elif count is None:
+            outcome = chance.shuffled(self.seed, engine["chance"], items)
+        else:
+            outcome = chance.picked(self.seed, engine["chance"], items, count)
+        engine["chance"] += 1
+        thread_key = self._current_thread
+        history = engine["history"]
+        engine["history"] = {**history,
+                             thread_key: (*history.get(thread_key, ()), ("chance", key, outcome))}
+        if self._replay is None:
+            self.events.append({"chance": key, "outcome": list(outcome)})
+        return outcome
+
+    # ----------------------------------------------------------------- units
+    def _context(self, me: int | None, env: dict[str, Any] | None = None) -> Context:
+        return Context(self.state, self.tables, None if me is None else Player(me), env or {},
+                       self)
+
+    def _start_thread(self, key: str, effect: CompiledEffect | None, me: int | None,
+                      env: dict[str, Any] | None = None) -> None:
+        generator = run_effect(effect, self._context(me, env))
+        thread = _Thread(key, me, generator)
+        self._threads[key] = thread
+        thread.choice = self._step(thread, None)
+
+    def _step(self, thread: _Thread, answer: int | None) -> Choice | None:
+        self._current_thread = thread.key
+        try:
+            if answer is None:
+                return next(thread.generator)
+            return thread.generator.send(answer)
+        except StopIteration:
+            return None
+
+    def _restore(self, key: str, history: tuple) -> None:
+        """Rebuild the live threads from the unit's snapshot after a failed move."""
+        engine_history = dict(self.state.engine["history"])
+        engine_history[key] = history
+        self._rebuild(engine_history)
+
+    def _rebuild(self, histories: dict[str, tuple]) -> None:
+        assert self._snapshot is not None
+        specs = self._unit_specs
+        self.state = self._snapshot.copy()
+        self.state.engine["history"] = {}
+        self._threads = {}
+        for key, effect, me, env in specs:
+            self._replay = deque(histories.get(key, ()))
+            self._start_thread(key, effect, me, dict(env) if env else None)
+            thread = self._threads[key]
+            while self._replay and self._replay[0][0] == "choice":
+                text = self._replay.popleft()[1]
+                choice = thread.choice
+                if choice is None or text not in choice.texts:
+                    raise GameError(f"replay out of step: {text!r} is not an option")
+                history = self.state.engine["history"]
+                self.state.engine["history"] = {**history,
+                                                key: (*history.get(key, ()), ("choice", text))}
+                thread.choice = self._step(thread, choice.texts.index(text))
+        self._replay = None
+
+    def copy(self) -> Game:
+        """An independent game in the same position (for search and look-ahead)."""
+        other = Game.__new__(Game)
+        other.ruleset, other.tables, other.seed = self.ruleset, self.tables, self.seed
+        other.chance_source = None
+        other.events = []
+        other._replay = None
+        other._threads = {}
+        if self._threads and self._snapshot is not None:
+            other._snapshot = self._snapshot
+            other._unit_specs = self._unit_specs
+            other._rebuild(self.state.engine["history"])
+        else:
+            other.state = self.state.copy()
+            other._snapshot = None
+        return other
+
+    def _begin_unit(self, specs: list[tuple[str, CompiledEffect | None, int | None, Any]]) -> None:
+        self._snapshot = self.state.copy()
+        self._unit_specs = specs
+        self.state.engine["history"] = {}
+        for key, effect, me, env in specs:
+            self._start_thread(key, effect, me, dict(env) if env else None)
+
+    def _advance(self) -> None:
+        """Run the game forward until a decision is open or the game is over."""
+        while True:
+            if any(t.choice is not None for t in self._threads.values()):
+                return
+            if self._threads:
+                self._threads = {}
+                self._check_when_triggers()
+            engine = self.state.engine
+            if engine["queue"]:
+                trigger_id, seat = engine["queue"][0]
+                engine["queue"] = engine["queue"][1:]
+                trigger = self.ruleset.triggers[trigger_id]
+                self._begin_unit([(f"trigger:{trigger_id}", trigger.effect, seat, None)])
+                continue
+            if engine["stage"] == "over":
+                self._snapshot = None
+                return
+            specs = self._next_unit()
+            if specs:
+                self._begin_unit(specs)
+
+    # --------------------------------------------------------------- course
+    def _next_unit(self) -> list | None:
+        """The next unit of the game's course, moving the course pointer past it."""
+        engine = self.state.engine
+        stage = engine["stage"]
+        ruleset = self.ruleset
+        if stage == "setup":
+            engine["stage"] = "round_start"
+            return [("setup", ruleset.setup, None, None)]
+        if stage == "round_start":
+            if ruleset.end is not None and ruleset.end(self._context(None)):
+                return self._to_scoring()
+            engine["round"] += 1
+            if ruleset.round_counter:
+                self.state.counters[ruleset.round_counter] = engine["round"]
+            engine.update(stage="phase_start", phase=0)
+            return None
+        if stage == "phase_start":
+            if engine["phase"] >= len(ruleset.phases):
+                return self._end_round()
+            phase = ruleset.phases[engine["phase"]]
+            if phase.skip is not None and phase.skip(self._context(None)):
+                engine["phase"] += 1
+                return None
+            if phase.kind == "once":
+                engine["stage"] = "phase_end"
+                return [(f"phase:{phase.id}", phase.effect, None, None)]
+            order = self._order(phase)
+            if phase.kind == "simultaneous":
+                engine["stage"] = "phase_end"
+                return [(f"seat:{seat}", phase.effect, seat, None) for seat in order]
+            engine.update(stage="phase_steps", order=order, position=0)
+            return None
+        if stage == "phase_steps":
+            phase = ruleset.phases[engine["phase"]]
+            order = engine["order"]
+            if ruleset.end is not None and ruleset.end(self._context(None)):
+                return self._to_scoring()
+            if phase.kind == "each_player":
+                if engine["position"] >= len(order):
+                    engine["stage"] = "phase_end"
+                    return None
+                seat = order[engine["position"]]
+                engine["position"] += 1
+                return [(f"seat:{seat}", phase.effect, seat, None)]
+            # turns: the next player in order for whom `while` holds
+            for offset in range(len(order)):
+                index = (engine["position"] + offset) % len(order)
+                seat = order[index]
+                if phase.while_ is None or phase.while_(self._context(seat)):
+                    engine["position"] = index + 1
+                    return [(f"seat:{seat}", phase.effect, seat, None)]
+            engine["stage"] = "phase_end"
+            return None
+        if stage == "phase_end":
+            engine.update(stage="phase_start", phase=engine["phase"] + 1)
+            if ruleset.end is not None and ruleset.end(self._context(None)):
+                return self._to_scoring()
+            return None
+        if stage == "scoring":
+            return self._scoring_step()
+        raise GameError(f"unknown stage {stage!r}")
+
+    def _order(self, phase: Any) -> tuple[int, ...]:
+        if phase.order is None:
+            return tuple(range(len(self.state.players)))
+        order = phase.order(self._context(None))
+        return tuple(int(p) for p in order)
+
+    def _end_round(self) -> list | None:
+        engine = self.state.engine
+        ruleset = self.ruleset
+        done = ruleset.rounds is not None and engine["round"] >= ruleset.rounds
+        if ruleset.until is not None and ruleset.until(self._context(None)):
+            done = True
+        if done:
+            return self._to_scoring()
+        engine["stage"] = "round_start"
+        return None
+
+    def _to_scoring(self) -> None:
+        engine = self.state.engine
+        engine.update(stage="scoring", step=0)
+        score = self.ruleset.score
+        if score:
+            engine["breakdown"] = {"play": {str(s): self.state.counters[f"{score}#{s}"]
+                                            for s in range(len(self.state.players))}}
+        engine["scores_before"] = self._scores()
+        return None
+
+    def _scoring_step(self) -> list | None:
+        engine = self.state.engine
+        steps = self.ruleset.scoring
+        index = engine["step"]
+        if index > 0 and self.ruleset.score:
+            previous = steps[index - 1].id
+            before = engine["scores_before"]
+            now = self._scores()
+            engine["breakdown"] = {**engine["breakdown"],
+                                   previous: {str(s): now[s] - before[s] for s in range(len(now))}}
+            engine["scores_before"] = now
+        if index >= len(steps):
+            engine["stage"] = "over"
+            return None
+        engine["step"] = index + 1
+        return [(f"scoring:{steps[index].id}", steps[index].effect, None, None)]
+
+    def _scores(self) -> list[int]:
+        score = self.ruleset.score
+        return [self.state.counters.get(f"{score}#{s}", 0) for s in range(len(self.state.players))]
+
+    # -------------------------------------------------------------- triggers
+    def _check_when_triggers(self) -> None:
+        for trigger in self.tables.when_triggers:
+            for seat in range(len(self.state.players)):
+                ctx = self._context(seat)
+                if self.tables.may_fire(ctx, trigger, record=False) and trigger.when(ctx):
+                    self.tables.may_fire(ctx, trigger)
+                    self.state.engine["queue"] = (*self.state.engine["queue"], (trigger.id, seat))
+
+    # --------------------------------------------------------------- results
+    def result(self) -> Result:
+        names = self.state.players
+        score = self.ruleset.score
+        scores = {names[s]: self.state.counters.get(f"{score}#{s}", 0) for s in range(len(names))}
+        breakdown: dict[str, dict[str, int]] = {name: {} for name in names}
+        for step, per_seat in self.state.engine.get("breakdown", {}).items():
+            for seat, points in per_seat.items():
+                breakdown[names[int(seat)]][step] = points
+        keys = {}
+        for s, name in enumerate(names):
+            keys[name] = [scores[name]] + [self.state.counters.get(f"{t}#{s}", 0)
+                                           for t in self.ruleset.tiebreak]
+        ordered = sorted(names, key=lambda n: keys[n], reverse=True)
+        ranking: list[list[str]] = []
+        for name in ordered:
+            if ranking and keys[ranking[-1][0]] == keys[name]:
+                ranking[-1].append(name)
+            else:
+                ranking.append([name])
+        return Result(scores, breakdown, ranking, {n: k[1:] for n, k in keys.items()})
+
+    def estimate(self, player: int) -> int:
+        """The ruleset's score estimate for ``player`` (for agents)."""
+        if self.ruleset.estimate is None:
+            score = self.ruleset.score
+            return self.state.counters.get(f"{score}#{player}", 0) if score else 0
+        return self.ruleset.estimate(self._context(player))
