@@ -7,6 +7,7 @@ import sys
 import click
 
 from interpreter import __version__
+from interpreter.cli.play import play
 from interpreter.cli.reference import reference
 from interpreter.cli.schema import schema
 from interpreter.cli.validate import validate
@@ -21,6 +22,7 @@ def cli() -> None:
 
 
 cli.add_command(validate)
+cli.add_command(play)
 cli.add_command(schema)
 cli.add_command(reference)
 

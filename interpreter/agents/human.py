@@ -1,0 +1,60 @@
+"""A person at the terminal: shows the visible position and numbered options."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from interpreter.agents.base import Agent
+from interpreter.engine.game import Decision, Game
+from interpreter.engine.view import view
+
+
+class HumanAgent(Agent):
+    def choose(self, game: Game, decision: Decision) -> str:
+        shown = view(game, self.seat)
+        click.echo(render_view(shown))
+        click.echo(f"\n{decision.player_name}, choose ({decision.prompt}):")
+        for number, option in enumerate(decision.options, start=1):
+            click.echo(f"  {number:>3}. {option}")
+        while True:
+            answer = click.prompt("number or text", default="1").strip()
+            if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
+                return decision.options[int(answer) - 1]
+            if answer in decision.options:
+                return answer
+            matches = [o for o in decision.options if o.startswith(answer)]
+            if len(matches) == 1:
+                return matches[0]
+            click.echo("not an option; type its number or its text")
+
+
+def render_view(shown: dict) -> str:
+    lines = [f"--- round {shown['round']}, phase {shown['phase'] or shown['stage']} ---"]
+    for name, value in shown["counters"].items():
+        lines.append(f"{name}: {value}")
+    for name, value in shown["variables"].items():
+        if value is not None:
+            lines.append(f"{name}: {value}")
+    for player in shown["players"]:
+        counters = ", ".join(f"{k} {v}" for k, v in player["counters"].items())
+        lines.append(f"{player['name']}: {counters}")
+        for zone, content in player["zones"].items():
+            if content and content != {"count": 0}:
+                lines.append(f"    {zone}: {_content(content)}")
+    for zone, content in shown["zones"].items():
+        if content and content != {"count": 0}:
+            lines.append(f"{zone}: {_content(content)}")
+    taken = {sid: e for sid, e in shown["spaces"].items()}
+    if taken:
+        lines.append("board: " + "; ".join(
+            f"{sid}" + (f" [{e['owner']}]" if "owner" in e else "") +
+            (f" {_content(e['pieces'])}" if "pieces" in e else "") for sid, e in taken.items()))
+    return "\n".join(lines)
+
+
+def _content(content) -> str:
+    if isinstance(content, list):
+        return " ".join(content)
+    return json.dumps(content)

@@ -1,0 +1,107 @@
+"""``rules play``: play one game to the end with agents in every seat."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from interpreter.agents import KINDS, make
+from interpreter.engine.game import Game, Result
+from interpreter.errors import CheckError, GameError
+from interpreter.log import writer
+from interpreter.ruleset import load_or_raise
+from interpreter.cli.report import render
+
+
+def load_for_cli(ruleset: str, expansions: tuple[str, ...], mods: tuple[Path, ...]):
+    """Load a ruleset or exit 1 with its diagnostics."""
+    try:
+        return load_or_raise(ruleset, list(expansions), list(mods))
+    except FileNotFoundError as exc:
+        raise click.UsageError(str(exc)) from None
+    except CheckError as exc:
+        for diagnostic in exc.diagnostics:
+            click.echo(render(diagnostic), err=True)
+        click.echo(f"{ruleset}: the ruleset has {len(exc.diagnostics)} error(s); "
+                   "`rules validate` lists them", err=True)
+        raise SystemExit(1) from None
+
+
+@click.command()
+@click.argument("ruleset")
+@click.option("--with", "expansions", multiple=True, metavar="EXPANSION",
+              help="Apply an expansion the ruleset offers (repeatable, in order).")
+@click.option("--mod", "mods", multiple=True, type=click.Path(exists=True, dir_okay=False,
+                                                              path_type=Path),
+              help="Apply a mod overlay file (repeatable).")
+@click.option("--players", "count", type=click.IntRange(1, 16), required=True,
+              help="Number of players.")
+@click.option("--seed", default="0", show_default=True, help="Seed of the game's chance.")
+@click.option("--agents", default="random", show_default=True,
+              help="Agents by seat, comma-separated: random, greedy, human "
+                   "(one name for every seat).")
+@click.option("--names", default=None, help="Player names, comma-separated.")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the game log (rules-log/1) to this file.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+def play(ruleset: str, expansions: tuple[str, ...], mods: tuple[Path, ...], count: int,
+         seed: str, agents: str, names: str | None, log_path: Path | None,
+         as_json: bool) -> None:
+    """Play one game of RULESET (an id in rulesets/ or a folder) to the end."""
+    definition = load_for_cli(ruleset, expansions, mods)
+    kinds = [a.strip() for a in agents.split(",")]
+    if len(kinds) == 1:
+        kinds = kinds * count
+    if len(kinds) != count or any(k not in KINDS for k in kinds):
+        raise click.BadParameter(f"give 1 or {count} agents among {', '.join(KINDS)}",
+                                 param_hint="--agents")
+    players = [n.strip() for n in names.split(",")] if names else [f"P{i + 1}" for i in range(count)]
+    if len(players) != count or len(set(players)) != count or not all(players):
+        raise click.BadParameter(f"give {count} distinct names", param_hint="--names")
+    game_seed: int | str = int(seed) if seed.lstrip("-").isdigit() else seed
+    try:
+        game = Game(definition, players, seed=game_seed)
+        seats = [make(kind, seat, game_seed) for seat, kind in enumerate(kinds)]
+        while not game.is_over():
+            decision = game.pending()[0]
+            game.apply(decision.player, seats[decision.player].choose(game, decision))
+    except GameError as exc:
+        click.echo(f"error: {exc.message}", err=True)
+        raise SystemExit(1) from None
+    if log_path is not None:
+        with log_path.open("w", encoding="utf-8") as stream:
+            writer.write(game, stream, [str(m) for m in mods])
+    result = game.result()
+    if as_json:
+        click.echo(json.dumps(result_json(game, result), indent=2, ensure_ascii=False))
+    else:
+        click.echo(f"{definition.name}, {count} players, seed {seed}")
+        click.echo(render_result(result))
+
+
+def result_json(game: Game, result: Result) -> dict:
+    return {"ruleset": game.ruleset.id, "version": game.ruleset.version,
+            "players": list(game.state.players), "seed": game.seed, "scores": result.scores,
+            "breakdown": result.breakdown, "ranking": result.ranking,
+            "tiebreak": result.tiebreak}
+
+
+def render_result(result: Result) -> str:
+    steps: list[str] = []
+    for parts in result.breakdown.values():
+        for step in parts:
+            if step not in steps:
+                steps.append(step)
+    width = max([len(n) for n in result.scores] + [6])
+    head = f"{'':4}{'player':<{width}} {'score':>5}  " + " ".join(f"{s:>9}" for s in steps)
+    lines = [head]
+    place = 1
+    for group in result.ranking:
+        for name in group:
+            parts = " ".join(f"{result.breakdown[name].get(s, 0):>9}" for s in steps)
+            tie = f"  (tie-break {result.tiebreak.get(name)})" if len(group) > 1 else ""
+            lines.append(f"{place:>2}. {name:<{width}} {result.scores[name]:>5}  {parts}{tie}")
+        place += len(group)
+    return "\n".join(lines)

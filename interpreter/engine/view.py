@@ -1,0 +1,90 @@
+"""What one player may know of a game: ``view(game, seat)``.
+
+Zones show their contents or only their size by their declared visibility
+(public: everyone; private: its player; secret: nobody), counters likewise; pieces
+revealed to a player (`reveal`) are shown to them wherever they are. At the end of
+the game everything is public.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter.engine.game import Game
+
+
+def view(game: Game, seat: int | None) -> dict[str, Any]:
+    """The visible position for ``seat`` (None: a spectator; all: use ``full_view``)."""
+    return _view(game, seat, everything=game.is_over())
+
+
+def full_view(game: Game) -> dict[str, Any]:
+    return _view(game, None, everything=True)
+
+
+def _view(game: Game, seat: int | None, everything: bool) -> dict[str, Any]:
+    state, tables, ruleset = game.state, game.tables, game.ruleset
+    known = state.engine.get("known", {})
+    names = state.players
+
+    def sees(visibility: str, owner: int | None) -> bool:
+        if everything or visibility == "public":
+            return True
+        return visibility == "private" and owner is not None and owner == seat
+
+    def zone_entry(key: str, visibility: str, owner: int | None) -> Any:
+        items = state.zones.get(key, ())
+        if sees(visibility, owner):
+            return list(items)
+        shown = [p for p in items if seat is not None and seat in known.get(p, ())]
+        if shown:
+            return {"count": len(items), "known": shown}
+        return {"count": len(items)}
+
+    players = []
+    for s, name in enumerate(names):
+        counters = {}
+        for cname, counter in ruleset.counters.items():
+            if counter.per == "player" and sees(counter.visibility, s):
+                counters[cname] = state.counters.get(f"{cname}#{s}", 0)
+        zones = {zname: zone_entry(f"{zname}#{s}", zone.visibility, s)
+                 for zname, zone in ruleset.zones.items() if zone.per == "player"}
+        players.append({"name": name, "counters": counters, "zones": zones})
+    zones = {zname: zone_entry(zname, zone.visibility, None)
+             for zname, zone in ruleset.zones.items() if zone.per == "game"}
+    spaces = {}
+    for sid, space in tables.spaces.items():
+        owner = state.owners.get(sid)
+        items = state.zones.get(sid, ())
+        if owner is None and not items:
+            continue
+        entry: dict[str, Any] = {}
+        if owner is not None:
+            entry["owner"] = names[owner]
+        if items:
+            entry["pieces"] = zone_entry(sid, space.visibility, None)
+        spaces[sid] = entry
+    counters = {n: state.counters.get(n, 0) for n, c in ruleset.counters.items()
+                if c.per == "game" and sees(c.visibility, None)}
+    variables = {n: _plain(state.variables.get(n), names) for n, v in ruleset.variables.items()
+                 if v.per == "game" and sees(v.visibility, None)}
+    engine = state.engine
+    phase = None
+    if engine["stage"] not in ("setup", "scoring", "over") and engine["phase"] < len(ruleset.phases):
+        phase = ruleset.phases[engine["phase"]].id
+    pending = [{"player": d.player_name, "options": list(d.options) if d.player == seat or
+                everything else len(d.options)} for d in game.pending()]
+    return {"you": names[seat] if seat is not None else None, "round": engine["round"],
+            "phase": phase, "stage": engine["stage"], "counters": counters,
+            "variables": variables, "players": players, "zones": zones, "spaces": spaces,
+            "pending": pending}
+
+
+def _plain(value: Any, names: tuple[str, ...]) -> Any:
+    from interpreter.language.values import Player
+
+    if isinstance(value, Player):
+        return names[int(value)]
+    if isinstance(value, tuple | list):
+        return [_plain(v, names) for v in value]
+    return value

@@ -1,0 +1,43 @@
+"""Write a game's log: a header line, then one JSON object per event."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TextIO
+
+from interpreter.engine.game import Game
+
+FORMAT = "rules-log/1"
+
+
+def header(game: Game, mods: list[str] | None = None) -> dict[str, Any]:
+    ruleset = game.ruleset
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "ruleset": ruleset.id,
+        "ruleset_version": ruleset.version,
+        "ruleset_digest": ruleset.digest,
+        "options": {"expansions": [e for e in ruleset.expansions if e in ruleset.offered_expansions]},
+        "players": list(game.state.players),
+        "seed": game.seed,
+    }
+    if mods:
+        data["options"]["mods"] = mods
+    return data
+
+
+def lines(game: Game, mods: list[str] | None = None, final_scores: bool = True) -> list[str]:
+    out = [json.dumps(header(game, mods), ensure_ascii=False)]
+    n = 0
+    for event in game.events:
+        n += 1
+        out.append(json.dumps({"n": n, **event}, ensure_ascii=False))
+    if final_scores and game.is_over():
+        n += 1
+        out.append(json.dumps({"n": n, "scores": game.result().scores}, ensure_ascii=False))
+    return out
+
+
+def write(game: Game, stream: TextIO, mods: list[str] | None = None) -> None:
+    for line in lines(game, mods):
+        stream.write(line + "\n")
