@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.engine import chance
-from interpreter.engine.executor import Choice, StopEffect, run_effect
+from interpreter.engine.executor import Choice, StopEffect, do_action, run_effect
 from interpreter.engine.state import State
 from interpreter.errors import GameError
 from interpreter.language.effects import CompiledEffect
@@ -215,9 +215,10 @@ class Game:
         return Context(self.state, self.tables, None if me is None else Player(me), env or {},
                        self)
 
-    def _start_thread(self, key: str, effect: CompiledEffect | None, me: int | None,
+    def _start_thread(self, key: str, effect: Any, me: int | None,
                       env: dict[str, Any] | None = None) -> None:
-        generator = run_effect(effect, self._context(me, env))
+        ctx = self._context(me, env)
+        generator = effect(ctx) if callable(effect) else run_effect(effect, ctx)
         thread = _Thread(key, me, generator)
         self._threads[key] = thread
         thread.choice = self._step(thread, None)
@@ -423,6 +424,33 @@ class Game:
                 if self.tables.may_fire(ctx, trigger, record=False) and trigger.when(ctx):
                     self.tables.may_fire(ctx, trigger)
                     self.state.engine["queue"] = (*self.state.engine["queue"], (trigger.id, seat))
+
+    # --------------------------------------------------------------- sandbox
+    def run_action(self, action: str, player: int | str, **args: Any) -> None:
+        """Start ``action`` for ``player`` now, replacing any open decision.
+
+        A sandbox for tests and tools: set up a position by changing ``state``,
+        then run one action and answer its decisions with ``apply``.
+        """
+        seat = self._seat(player)
+        if action not in self.ruleset.actions:
+            raise GameError(f"there is no action {action!r}")
+        self._threads = {}
+        self._begin_unit([(f"sandbox:{action}",
+                           lambda ctx, a=action, g=args: do_action(ctx, a, dict(g)), seat, None)])
+        self._advance()
+
+    def evaluate(self, text: str, player: int | str | None = None, **env: Any) -> Any:
+        """Compile and evaluate an expression of the ruleset's language against this state."""
+        from interpreter.language.compiler import Compiler
+        from interpreter.language.values import type_of
+
+        compiled, problems = Compiler(self.ruleset.symbols).expression(
+            text, {name: type_of(value) for name, value in env.items()})
+        if compiled is None:
+            raise GameError("; ".join(f"{p.column}: {p.message}" for p in problems))
+        seat = None if player is None else self._seat(player)
+        return compiled.fn(self._context(seat, dict(env)))
 
     # --------------------------------------------------------------- results
     def result(self) -> Result:

@@ -727,13 +727,16 @@ class Compiler:
         get_items = items.fn
 
         def filtered(ctx: Any) -> tuple:
-            env = dict(ctx.env)
-            sub = ctx.child(env)
+            saved = ctx.env
+            env = ctx.env = dict(saved)
             out = []
-            for item in get_items(ctx):
-                env[var] = item
-                if cond(sub):
-                    out.append(item)
+            try:
+                for item in get_items(ctx):
+                    env[var] = item
+                    if cond(ctx):
+                        out.append(item)
+            finally:
+                ctx.env = saved
             return tuple(out)
         return Compiled(items.type, filtered)
 
@@ -747,13 +750,16 @@ class Compiler:
         get_items, get_value = items.fn, value.fn
 
         def mapped(ctx: Any) -> tuple:
-            env = dict(ctx.env)
-            sub = ctx.child(env)
+            saved = ctx.env
+            env = ctx.env = dict(saved)
             out = []
-            for item in get_items(ctx):
-                env[var] = item
-                if cond is None or cond(sub):
-                    out.append(get_value(sub))
+            try:
+                for item in get_items(ctx):
+                    env[var] = item
+                    if cond is None or cond(ctx):
+                        out.append(get_value(ctx))
+            finally:
+                ctx.env = saved
             return tuple(out)
         return Compiled(list_of(value.type), mapped)
 
@@ -786,9 +792,13 @@ class Compiler:
 
         def call_user(ctx: Any) -> Any:
             body = ctx.rules.function_bodies[name]
-            env = dict(zip(names, (f(ctx) for f in arg_fns), strict=True))
-            ctx.tick()
-            return body(ctx.child(env))
+            env = dict(zip(names, [f(ctx) for f in arg_fns], strict=True))
+            saved = ctx.env
+            ctx.env = env
+            try:
+                return body(ctx)
+            finally:
+                ctx.env = saved
         return Compiled(signature.returns, call_user)
 
     # ------------------------------------------------------- names/paths

@@ -143,7 +143,7 @@ def load_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> Document
     yaml.preserve_quotes = True
     yaml.allow_duplicate_keys = False
     try:
-        _scan_events(yaml, text, path, limits)
+        _scan_events(YAML(typ="safe", pure=True), text, path, limits)
         root = yaml.load(text)
     except LoadError:
         raise

@@ -116,7 +116,7 @@ class Builder:
             files=tuple(d.path for d in self.catalog.documents),
             locations={f"{i.section}.{i.id}": i.location(key=True)
                        for s in self.section.values() for i in s.values()},
-            **structure, **scoring,
+            symbols=symbols, **structure, **scoring,
         )
         return BuildResult(ruleset, [], count, provisional)
 

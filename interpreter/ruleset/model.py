@@ -149,6 +149,7 @@ class Ruleset:
     provisional: int = 0
     files: tuple[str, ...] = ()
     locations: dict[str, Location] = field(default_factory=dict)
+    symbols: Any = None  # the declared names, for compiling more expressions later
 
     def side_for(self, players: int) -> str | None:
         for name, counts in self.sides.items():

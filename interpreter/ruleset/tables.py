@@ -166,11 +166,14 @@ class Tables:
         definition = self.ruleset.actions.get(action)
         if definition is None:
             return f"there is no action {action!r}"
-        env = {**definition.defaults, **args}
-        sub = ctx.child(env)
-        for requirement in definition.requires:
-            if not requirement.condition(sub):
-                return requirement.message
+        saved = ctx.env
+        ctx.env = {**definition.defaults, **args}
+        try:
+            for requirement in definition.requires:
+                if not requirement.condition(ctx):
+                    return requirement.message
+        finally:
+            ctx.env = saved
         return None
 
     def zone_key(self, name: str, player: int | None = None) -> ZoneRef:
