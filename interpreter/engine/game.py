@@ -436,9 +436,15 @@ class Game:
         if action not in self.ruleset.actions:
             raise GameError(f"there is no action {action!r}")
         self._threads = {}
-        self._begin_unit([(f"sandbox:{action}",
-                           lambda ctx, a=action, g=args: do_action(ctx, a, dict(g)), seat, None)])
-        self._advance()
+        before = self.state.copy()
+        try:
+            self._begin_unit([(f"sandbox:{action}",
+                               lambda ctx, a=action, g=args: do_action(ctx, a, dict(g)), seat,
+                               None)])
+            self._advance()
+        except GameError as exc:
+            self.state, self._threads = before, {}
+            raise IllegalMove(exc.message) from None
 
     def evaluate(self, text: str, player: int | str | None = None, **env: Any) -> Any:
         """Compile and evaluate an expression of the ruleset's language against this state."""

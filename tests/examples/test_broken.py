@@ -151,7 +151,7 @@ def _mod(tmp_path: Path, body: str) -> Path:
 
 @pytest.mark.xfail(strict=True, reason=(
     "an error on the 2nd line of a folded (>-) scalar is reported on the 1st line at a "
-    "column past its end (4:24); rococo's functions.yaml uses >- for long values"))
+    "column past its end (7:24 instead of 8:14); rococo's functions.yaml uses >- for long values"))
 def test_error_in_folded_scalar_points_at_its_line(tmp_path: Path) -> None:
     path = _mod(tmp_path, (
         "add:\n"
@@ -167,7 +167,7 @@ def test_error_in_folded_scalar_points_at_its_line(tmp_path: Path) -> None:
 
 @pytest.mark.xfail(strict=True, reason=(
     "an error on the 2nd line of a multi-line plain scalar is reported on the 1st line "
-    "at a column past its end (5:31 instead of 6:12)"))
+    "at a column past its end (6:31 instead of 7:12)"))
 def test_error_in_multiline_plain_scalar_points_at_its_line(tmp_path: Path) -> None:
     path = _mod(tmp_path, (
         "add:\n"
@@ -182,7 +182,7 @@ def test_error_in_multiline_plain_scalar_points_at_its_line(tmp_path: Path) -> N
 
 @pytest.mark.xfail(strict=True, reason=(
     "in a double-quoted scalar the column ignores escape sequences: each \\\" before "
-    "the mistake shifts the caret one column left (5:38 instead of 5:40)"))
+    "the mistake shifts the caret one column left (6:38 instead of 6:40)"))
 def test_error_in_double_quoted_scalar_with_escapes(tmp_path: Path) -> None:
     path = _mod(tmp_path, (
         "add:\n"
@@ -197,7 +197,7 @@ def test_error_in_double_quoted_scalar_with_escapes(tmp_path: Path) -> None:
 @pytest.mark.xfail(strict=True, reason=(
     "errors in a `patch:` are reported in the base ruleset's file at the patched "
     "item's old position (rulesets/rococo/bonuses.yaml:33:29, showing the old line), "
-    "not in the mod"))
+    "not in the mod (5:31)"))
 def test_patch_errors_are_reported_in_the_mod(tmp_path: Path) -> None:
     path = _mod(tmp_path, (
         "patch:\n"
