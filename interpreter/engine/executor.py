@@ -29,6 +29,8 @@ class Choice:
     values: tuple[Any, ...]
     prompt: str
     node_id: str
+    node: Any = None
+    ctx: Any = None
 
 
 class StopEffect(Exception):
@@ -153,7 +155,8 @@ def _choose_item(node: fx.ChooseItem, ctx: Context) -> Run:
         texts.append("pass")
         values.append(_PASS)
     player = _chooser(node, ctx)
-    index = yield Choice(int(player), _unique(texts), tuple(values), node.label or node.var, node.id)
+    index = yield Choice(int(player), _unique(texts), tuple(values), node.label or node.var,
+                         node.id, node, ctx)
     value = values[index]
     if value is _PASS:
         return
@@ -171,11 +174,54 @@ def _choose_option(node: fx.ChooseOption, ctx: Context) -> Run:
         texts.append("pass")
         values.append(_PASS)
     player = _chooser(node, ctx)
-    index = yield Choice(int(player), tuple(texts), tuple(values), "option", node.id)
+    index = yield Choice(int(player), tuple(texts), tuple(values), "option", node.id, node, ctx)
     value = values[index]
     if value is _PASS:
         return
     yield from run_seq(value.body, ctx)
+
+
+def explain(choice: Choice, text: str) -> str:
+    """Why ``text`` is not a legal option of ``choice``, in the ruleset's own terms."""
+    node, ctx = choice.node, choice.ctx
+    if isinstance(node, fx.ChooseOption):
+        option = next((o for o in node.options if o.text == text), None)
+        if option is None:
+            return f"there is no option {text!r} at this point"
+        return _why(option.guard_terms, ctx) or f"{text!r} is not allowed now"
+    if isinstance(node, fx.ChooseItem):
+        env = ctx.env
+        saved = env.get(node.var, _MISSING)
+        try:
+            for item in node.items(ctx):
+                if option_text(ctx, node.label, item) == text:
+                    env[node.var] = item
+                    return _why(node.where_terms, ctx) or f"{text!r} is not allowed now"
+        finally:
+            if saved is _MISSING:
+                env.pop(node.var, None)
+            else:
+                env[node.var] = saved
+        what = f" {node.label}" if node.label else ""
+        return f"{text!r} is not among the{what} choices here"
+    return f"{text!r} is not a legal option here"
+
+
+def _why(terms: fx.Terms, ctx: Context) -> str | None:
+    for source, fn in terms:
+        try:
+            holds = fn(ctx)
+        except GameError as exc:
+            return exc.message
+        if not holds:
+            why = getattr(fn, "why", None)
+            if why is not None:
+                return why(ctx)
+            return f"the condition `{source}` does not hold"
+    return None
+
+
+_MISSING = object()
 
 
 def do_action(ctx: Context, action: str, args: dict[str, Any]) -> Run:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.engine import chance
-from interpreter.engine.executor import Choice, StopEffect, do_action, run_effect
+from interpreter.engine.executor import Choice, StopEffect, do_action, explain, run_effect
 from interpreter.engine.state import State
 from interpreter.errors import GameError
 from interpreter.language.effects import CompiledEffect
@@ -139,7 +139,7 @@ class Game:
                               f"(waiting for: {waiting})")
         choice = thread.choice
         if text not in choice.texts:
-            raise IllegalMove(f"{text!r} is not a legal option here", choice.texts)
+            raise IllegalMove(explain(choice, text), choice.texts)
         index = choice.texts.index(text)
         history = self.state.engine["history"]
         before = history.get(thread.key, ())

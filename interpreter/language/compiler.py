@@ -105,6 +105,7 @@ class Compiler:
                    expect: str | None = None) -> tuple[Compiled | None, list[Problem]]:
         """Compile a condition or value; ``expect`` is the type the field needs."""
         self.problems = []
+        self._text = text
         tree = self._parse(text, "expr")
         if tree is None:
             return None, self.problems
@@ -127,6 +128,7 @@ class Compiler:
         self.problems = []
         self._prefix = node_prefix
         self._counter = 0
+        self._text = text
         tree = self._parse(text, "effect")
         if tree is None:
             return None, self.problems
@@ -237,6 +239,36 @@ class Compiler:
             return fx.Act(self._node_id(), player.fn, self._sub_block(ch[1], scope, nodes))
         self._fail(tree, f"unknown statement {kind}")
         return None
+
+    def _terms(self, tree: Tree, scope: dict[str, str]) -> fx.Terms:
+        """The `and`-parts of a condition, each with its source text (for explanations)."""
+        parts: list[Tree] = []
+
+        def flatten(node: Tree) -> None:
+            if isinstance(node, Tree) and node.data == "and_op":
+                for child in node.children:
+                    flatten(child)
+            else:
+                parts.append(node)
+        flatten(tree)
+        saved = list(self.problems)
+        out = []
+        for part in parts:
+            try:
+                fn = self._expr(part, scope).fn
+            except _Abort:
+                continue
+            out.append((self._source(part), fn))
+        self.problems = saved
+        return tuple(out)
+
+    def _source(self, node: Tree | Token) -> str:
+        meta = getattr(node, "meta", None)
+        if isinstance(node, Token):
+            return str(node)
+        if meta is None or getattr(meta, "empty", True):
+            return "…"
+        return self._text[meta.start_pos:meta.end_pos]
 
     def _cond(self, tree: Tree, scope: dict[str, str]) -> Fn:
         return self._typed(tree, scope, BOOL, "the condition").fn
@@ -366,10 +398,11 @@ class Compiler:
         items = self._collection(coll, scope)
         inner = {**scope, str(name): item_type(items.type)}
         where_fn = self._cond(where.children[0], inner) if where is not None else None
+        terms = self._terms(where.children[0], inner) if where is not None else ()
         by_fn = self._typed(by.children[0], scope, PLAYER, "`by`").fn if by is not None else None
         text = _unquote(label.children[0]) if label is not None else ""
         body = self._sub_block(block, inner, nodes)
-        return fx.ChooseItem(self._node_id(), str(name), items.fn, where_fn, by_fn, text,
+        return fx.ChooseItem(self._node_id(), str(name), items.fn, where_fn, terms, by_fn, text,
                              may is not None, body)
 
     def _choose_option(self, tree: Tree, scope: dict[str, str],
@@ -387,7 +420,9 @@ class Compiler:
                 self._fail(text_token, "an option needs a text")
             seen.add(text)
             guard_fn = self._cond(guard.children[0], scope) if guard is not None else None
-            compiled.append(fx.Option(text, guard_fn, self._sub_block(block, scope, nodes)))
+            terms = self._terms(guard.children[0], scope) if guard is not None else ()
+            compiled.append(fx.Option(text, guard_fn, self._sub_block(block, scope, nodes),
+                                      terms))
         return fx.ChooseOption(self._node_id(), tuple(compiled), by_fn, may is not None)
 
     def _named_args(self, args_tree: Tree | None, scope: dict[str, str],
@@ -449,12 +484,16 @@ class Compiler:
         names = tuple(n for n, _ in given)
         fns = tuple(f for _, f in given)
 
-        def can(ctx: Any) -> bool:
+        def why(ctx: Any) -> str | None:
             action = ctx.env[name] if dynamic else name
             if action is None:
-                return False
+                return "there is no action"
             args = {n: f(ctx) for n, f in zip(names, fns, strict=True)}
-            return ctx.rules.failed_requirement(ctx, str(action), args) is None
+            return ctx.rules.failed_requirement(ctx, str(action), args)
+
+        def can(ctx: Any) -> bool:
+            return why(ctx) is None
+        can.why = why  # type: ignore[attr-defined]
         return Compiled(BOOL, can)
 
     def _emit(self, tree: Tree, scope: dict[str, str]) -> fx.Emit:

@@ -75,11 +75,15 @@ class Call(Node):
     named: tuple[tuple[str, Fn], ...] = ()
 
 
+Terms = tuple[tuple[str, Fn], ...]  # the `and`-parts of a condition with their source text
+
+
 @dataclass(eq=False)
 class ChooseItem(Node):
     var: str = ""
     items: Fn | None = None
     where: Fn | None = None
+    where_terms: Terms = ()
     by: Fn | None = None
     label: str = ""
     optional: bool = False
@@ -91,6 +95,7 @@ class Option:
     text: str
     guard: Fn | None
     body: Seq
+    guard_terms: Terms = ()
 
 
 @dataclass(eq=False)

@@ -414,6 +414,32 @@ class Builder:
                     "arity": "arity", "type": "type"}.get(problem.kind, problem.kind)
             self.diagnostics.append(Diagnostic(location, problem.message, problem.hint, kind=kind))
 
+    def template(self, item: Item, sub: tuple, message: str, scope: dict[str, str]) -> tuple:
+        """Split a message into texts and compiled `{expression}` parts."""
+        if "{" not in message:
+            return ()
+        parts: list[Any] = []
+        rest = message
+        offset = 0
+        while "{" in rest:
+            before, _, after = rest.partition("{")
+            inside, closed, rest = after.partition("}")
+            if not closed:
+                self._report(item, sub, [Problem(1, offset + len(before) + 1,
+                                                 "a `{` in the message is not closed",
+                                                 "write `}` after the expression", "syntax")])
+                return ()
+            parts.append(before)
+            compiled, problems = self.compiler.expression(inside, scope)
+            start = offset + len(before) + 1
+            self._report(item, sub, [Problem(p.line, start + p.column, p.message, p.hint, p.kind)
+                                     for p in problems])
+            if compiled is not None:
+                parts.append(compiled.fn)
+            offset = start + len(inside) + 1
+        parts.append(rest)
+        return tuple(parts)
+
     def functions(self, symbols: Symbols) -> dict[str, tuple[tuple[str, ...], Any]]:
         items = self.items("functions")
         calls = {i.id: {n for n in symbols.functions if n != i.id and
@@ -441,8 +467,9 @@ class Builder:
                 if not isinstance(req, dict):
                     continue
                 fn = self.expression(item, ("requires", index, "condition"), scope, BOOL)
-                requires.append(Requirement(fn, str(req.get("message", "")),
-                                            str(req.get("condition", ""))))
+                message = str(req.get("message", ""))
+                parts = self.template(item, ("requires", index, "message"), message, scope)
+                requires.append(Requirement(fn, message, str(req.get("condition", "")), parts))
             effect = self.effect(item, ("effect",), scope)
             defaults = {}
             for name, decl in (item.data.get("params") or {}).items():

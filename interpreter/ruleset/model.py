@@ -72,6 +72,29 @@ class Requirement:
     condition: Fn
     message: str
     text: str
+    parts: tuple[Any, ...] = ()  # the message: texts and compiled `{expression}` values
+
+    def render(self, ctx: Any) -> str:
+        if not self.parts:
+            return self.message
+        out = []
+        for part in self.parts:
+            if isinstance(part, str):
+                out.append(part)
+            else:
+                try:
+                    out.append(_text(ctx, part(ctx)))
+                except Exception:  # noqa: BLE001 - a message must never fail
+                    out.append("?")
+        return "".join(out)
+
+
+def _text(ctx: Any, value: Any) -> str:
+    from interpreter.language.values import Player, text_id
+
+    if isinstance(value, Player):
+        return ctx.state.players[int(value)]
+    return text_id(value)
 
 
 @dataclass(frozen=True)

@@ -171,7 +171,7 @@ class Tables:
         try:
             for requirement in definition.requires:
                 if not requirement.condition(ctx):
-                    return requirement.message
+                    return requirement.render(ctx)
         finally:
             ctx.env = saved
         return None
