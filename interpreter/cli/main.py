@@ -9,6 +9,7 @@ import click
 from interpreter import __version__
 from interpreter.cli.play import play
 from interpreter.cli.reference import reference
+from interpreter.cli.replay import replay_command
 from interpreter.cli.schema import schema
 from interpreter.cli.validate import validate
 
@@ -23,6 +24,7 @@ def cli() -> None:
 
 cli.add_command(validate)
 cli.add_command(play)
+cli.add_command(replay_command)
 cli.add_command(schema)
 cli.add_command(reference)
 

@@ -36,7 +36,11 @@ class IllegalMove(GameError):
         self.options = options
 
 
-class ImpossibleChance(GameError):
+class ChanceProblem(GameError):
+    """A supplied chance outcome is missing, out of step or impossible (replay)."""
+
+
+class ImpossibleChance(ChanceProblem):
     """A recorded chance outcome that could not have happened."""
 
 
@@ -144,12 +148,17 @@ class Game:
         history = self.state.engine["history"]
         before = history.get(thread.key, ())
         self.state.engine["history"] = {**history, thread.key: (*before, ("choice", text))}
+        logged = len(self.events)
         self.events.append({"player": self.state.players[seat], "choice": text})
         try:
             thread.choice = self._step(thread, index)
             self._advance()
+        except ChanceProblem:
+            del self.events[logged:]
+            self._restore(thread.key, before)
+            raise
         except (GameError, StopEffect) as exc:
-            self.events.pop()
+            del self.events[logged:]
             self._restore(thread.key, before)
             raise IllegalMove(str(exc) if isinstance(exc, GameError) else "effect stopped",
                               choice.texts) from None

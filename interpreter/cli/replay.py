@@ -1,0 +1,119 @@
+"""``rules replay LOG``: check a game log against the rules (../shared/spec/game-log.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from interpreter.agents.human import render_view
+from interpreter.cli.play import render_result, result_json
+from interpreter.engine.view import full_view, view
+from interpreter.log.replay import Verdict, replay
+
+
+@click.command("replay")
+@click.argument("log", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the verdict as one JSON object.")
+@click.option("--strict", is_flag=True,
+              help="Fail on unknown keys and on a different ruleset version or digest.")
+@click.option("--suggest", is_flag=True,
+              help="List what may come next after the last event (to write a log by hand).")
+@click.option("--at", "at", type=click.IntRange(0), default=None,
+              help="Stop after event N and show the position.")
+@click.option("--as", "as_player", default=None,
+              help="With --at: show the position as this player sees it.")
+def replay_command(log: Path, as_json: bool, strict: bool, suggest: bool, at: int | None,
+                   as_player: str | None) -> None:
+    """Replay LOG against its ruleset: was every move legal, what is the score.
+
+    Exit codes: 0 legal and complete; 1 an illegal move, an impossible chance outcome, a
+    checkpoint mismatch or a malformed log; 3 the log ends before the game does.
+    """
+    verdict = replay(log, strict=strict, stop_after=at)
+    if at is not None and verdict.kind in ("incomplete", "legal"):
+        _show_position(verdict, as_player, as_json)
+        raise SystemExit(0)
+    if as_json:
+        click.echo(json.dumps(_json(verdict, log), indent=2, ensure_ascii=False))
+    else:
+        _print(verdict, log, suggest)
+    raise SystemExit(verdict.exit_code)
+
+
+def _json(verdict: Verdict, log: Path) -> dict:
+    data: dict = {"verdict": verdict.kind, "exit_code": verdict.exit_code, "log": str(log)}
+    if verdict.message:
+        data["reason"] = verdict.message
+    if verdict.line is not None:
+        data["line"] = verdict.line
+    if verdict.event is not None:
+        data["event"] = verdict.event
+    if verdict.options:
+        data["options"] = verdict.options
+    if verdict.pending:
+        data["pending"] = verdict.pending
+    if verdict.warnings:
+        data["warnings"] = [{"line": line, "message": m} for line, m in verdict.warnings]
+    if verdict.kind == "legal" and verdict.game is not None:
+        data["result"] = result_json(verdict.game, verdict.game.result())
+    return data
+
+
+def _print(verdict: Verdict, log: Path, suggest: bool) -> None:
+    for line, message in verdict.warnings:
+        click.echo(f"{log}:{line}: warning: {message}", err=True)
+    if verdict.kind == "legal":
+        game = verdict.game
+        click.echo(f"{log}: legal and complete ({verdict.events_applied} events)")
+        click.echo(render_result(game.result()))
+        return
+    where = f"{log}:{verdict.line}" if verdict.line is not None else str(log)
+    if verdict.kind == "incomplete":
+        click.echo(f"{where}: the log ends before the game does: {verdict.message}")
+        if verdict.game is not None:
+            click.echo(render_view(full_view(verdict.game)))
+        for pending in verdict.pending:
+            click.echo(f"waiting for {pending['player']} ({pending['prompt']}):")
+            for option in pending["options"]:
+                click.echo(f"  {option}")
+        if suggest and verdict.game is not None and verdict.pending:
+            n = verdict.events_applied + 1
+            first = verdict.pending[0]
+            click.echo("next line, for example:")
+            click.echo("  " + json.dumps({"n": n, "player": first["player"],
+                                          "choice": first["options"][0]}))
+        return
+    label = {"illegal": "illegal", "impossible": "impossible chance outcome",
+             "mismatch": "checkpoint mismatch", "malformed": "malformed log"}[verdict.kind]
+    click.echo(f"{where}: error: {label}: {verdict.message}")
+    if verdict.event is not None:
+        click.echo(f"    event: {json.dumps(verdict.event, ensure_ascii=False)}")
+    if verdict.options:
+        click.echo("    legal options there: " + ", ".join(verdict.options))
+
+
+def _show_position(verdict: Verdict, as_player: str | None, as_json: bool) -> None:
+    game = verdict.game
+    if game is None:
+        click.echo(f"no position: {verdict.message}", err=True)
+        raise SystemExit(1)
+    if as_player is not None:
+        if as_player not in game.state.players:
+            raise click.BadParameter(f"no player {as_player!r}", param_hint="--as")
+        shown = view(game, game.state.players.index(as_player))
+    else:
+        shown = full_view(game)
+    if as_json:
+        data = {"events_applied": verdict.events_applied, "position": shown}
+        if game.is_over():
+            data["result"] = result_json(game, game.result())
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    click.echo(f"after event {verdict.events_applied}:")
+    click.echo(render_view(shown))
+    if game.is_over():
+        click.echo(render_result(game.result()))
+    for pending in verdict.pending:
+        click.echo(f"waiting for {pending['player']}: {', '.join(pending['options'])}")

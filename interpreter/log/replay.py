@@ -1,0 +1,239 @@
+"""Re-run a logged game against the rules and give a verdict.
+
+Decisions are applied through the engine exactly as agents apply them; chance
+outcomes come from the log, never from a random generator, and the engine checks
+each was possible. The verdict follows ``../shared/spec/game-log.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from interpreter.engine.game import ChanceProblem, Game, IllegalMove, ImpossibleChance
+from interpreter.errors import CheckError, GameError
+from interpreter.log.reader import LogLine, ParsedLog, read
+from interpreter.ruleset import load_or_raise
+from interpreter.ruleset.model import Ruleset
+
+EXIT = {"legal": 0, "illegal": 1, "impossible": 1, "mismatch": 1, "malformed": 1,
+        "incomplete": 3}
+
+
+@dataclass
+class Verdict:
+    kind: str  # legal | illegal | impossible | mismatch | malformed | incomplete
+    message: str = ""
+    line: int | None = None
+    event: dict[str, Any] | None = None
+    options: list[str] = field(default_factory=list)
+    pending: list[dict[str, Any]] = field(default_factory=list)
+    warnings: list[tuple[int, str]] = field(default_factory=list)
+    game: Game | None = None
+    events_applied: int = 0
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT[self.kind]
+
+
+class NeedChance(ChanceProblem):
+    """The game needs a chance outcome the log does not give (it ended)."""
+
+    def __init__(self, key: str, items: tuple[str, ...], count: int | None):
+        what = "an order of" if count is None else f"{count} of"
+        super().__init__(f"the game needs a chance outcome next: {key} ({what} "
+                         f"{', '.join(items)})")
+        self.key, self.items, self.count = key, items, count
+
+
+class ChanceOutOfStep(ChanceProblem):
+    def __init__(self, message: str, line: LogLine):
+        super().__init__(message)
+        self.line = line
+
+
+class _Feed:
+    """The log's events in order, shared by the replay loop and the chance source."""
+
+    def __init__(self, events: list[LogLine]):
+        self.events = events
+        self.index = 0
+        self.last: LogLine | None = None
+
+    def peek(self) -> LogLine | None:
+        return self.events[self.index] if self.index < len(self.events) else None
+
+    def take(self) -> LogLine:
+        self.last = self.events[self.index]
+        self.index += 1
+        return self.last
+
+    def chance(self, key: str, items: tuple[str, ...], count: int | None) -> tuple[str, ...]:
+        entry = self.peek()
+        if entry is None:
+            raise NeedChance(key, items, count)
+        if entry.kind != "chance":
+            raise ChanceOutOfStep(f"the game needs a chance outcome ({key}) here, but the log "
+                                  f"has a {entry.kind.replace('_', ' ')}", entry)
+        if entry.data["chance"] != key:
+            raise ChanceOutOfStep(f"the game needs the chance outcome {key!r} here, but the log "
+                                  f"has {entry.data['chance']!r}", entry)
+        self.take()
+        return tuple(entry.data["outcome"])
+
+
+def load_ruleset_for(parsed: ParsedLog, strict: bool) -> tuple[Ruleset | None, Verdict | None]:
+    header = parsed.header
+    assert header is not None
+    data = header.data
+    expansions = list((data.get("options") or {}).get("expansions") or [])
+    mods = [Path(m) for m in (data.get("options") or {}).get("mods") or []]
+    try:
+        ruleset = load_or_raise(data["ruleset"], expansions, mods)
+    except FileNotFoundError:
+        return None, Verdict("malformed", f"unknown ruleset {data['ruleset']!r}", header.line)
+    except CheckError as exc:
+        first = exc.diagnostics[0].headline() if exc.diagnostics else ""
+        return None, Verdict("malformed", f"ruleset {data['ruleset']!r} does not load: {first}",
+                             header.line)
+    warnings = list(parsed.warnings)
+    version = data.get("ruleset_version")
+    if version is not None and version != ruleset.version:
+        message = (f"the log was written for {ruleset.id} {version}; this ruleset is "
+                   f"{ruleset.version}")
+        if strict:
+            return None, Verdict("malformed", message + " (--strict)", header.line)
+        warnings.append((header.line, message))
+    digest = data.get("ruleset_digest")
+    if digest is not None and digest != ruleset.digest:
+        message = "the ruleset's content differs from the one the log was written with (digest)"
+        if strict:
+            return None, Verdict("malformed", message + " (--strict)", header.line)
+        warnings.append((header.line, message))
+    parsed.warnings = warnings
+    return ruleset, None
+
+
+def replay(path: Path, strict: bool = False, stop_after: int | None = None) -> Verdict:
+    parsed = read(path, strict)
+    if parsed.errors:
+        line, message = parsed.errors[0]
+        return Verdict("malformed", message, line, warnings=parsed.warnings)
+    ruleset, failure = load_ruleset_for(parsed, strict)
+    if failure is not None:
+        failure.warnings = parsed.warnings
+        return failure
+    players = parsed.header.data["players"]
+    if not ruleset.min_players <= len(players) <= ruleset.max_players:
+        return Verdict("malformed", f"{ruleset.name} is for {ruleset.min_players}-"
+                                    f"{ruleset.max_players} players, the log has {len(players)}",
+                       parsed.header.line, warnings=parsed.warnings)
+    events = parsed.events if stop_after is None else parsed.events[:stop_after]
+    feed = _Feed(events)
+    verdict = _run(ruleset, parsed, feed)
+    verdict.warnings = parsed.warnings
+    return verdict
+
+
+def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
+    header = parsed.header
+    try:
+        game = Game(ruleset, list(header.data["players"]), seed=header.data.get("seed", 0),
+                    chance_source=feed.chance)
+    except NeedChance as exc:
+        return Verdict("incomplete", str(exc), None)
+    except ChanceOutOfStep as exc:
+        return _bad_chance(exc.line, exc.message, None)
+    except ImpossibleChance as exc:
+        return _bad_chance(feed.last, exc.message, None, "impossible")
+    while True:
+        entry = feed.peek()
+        if entry is None:
+            break
+        kind = entry.kind
+        if kind == "chance":
+            feed.take()
+            pending = ", ".join(f"{d.player_name}" for d in game.pending()) or "nobody"
+            return _bad_chance(entry, f"the log has a chance outcome ({entry.data['chance']}) "
+                                      f"where the game waits for a decision by {pending}",
+                               game)
+        feed.take()
+        if kind == "score_checkpoint":
+            verdict = _check_scores(game, entry)
+            if verdict:
+                return verdict
+            continue
+        if kind == "digest_checkpoint":
+            digest = game.state.digest()
+            if digest != entry.data["state_digest"]:
+                return Verdict("mismatch", f"state digest differs: the log says "
+                                           f"{entry.data['state_digest']}, the replay has {digest}",
+                               entry.line, entry.data, game=game)
+            continue
+        player, choice = entry.data["player"], entry.data["choice"]
+        if player not in game.state.players:
+            return Verdict("illegal", f"there is no player {player!r} in this game "
+                                      f"({', '.join(game.state.players)})", entry.line, entry.data,
+                           game=game)
+        if game.is_over():
+            return Verdict("illegal", "the game is already over", entry.line, entry.data,
+                           game=game)
+        options = list(game.legal(player))
+        try:
+            game.apply(player, choice)
+        except NeedChance as exc:
+            return Verdict("incomplete", f"after {choice!r}: {exc}", entry.line, entry.data,
+                           pending=_pending(game), game=game,
+                           events_applied=feed.index)
+        except ChanceOutOfStep as exc:
+            return _bad_chance(exc.line, exc.message, game)
+        except ImpossibleChance as exc:
+            return _bad_chance(feed.last, exc.message, game, "impossible")
+        except IllegalMove as exc:
+            if not options:
+                waiting = ", ".join(d.player_name for d in game.pending()) or "nobody"
+                reason = f"{player} has no decision to make now (waiting for: {waiting})"
+                options = [o for d in game.pending() for o in d.options]
+            else:
+                reason = exc.message
+            return Verdict("illegal", reason, entry.line, entry.data, options, game=game,
+                           events_applied=feed.index - 1)
+    if not game.is_over():
+        return Verdict("incomplete", "the log ends before the game does", None,
+                       pending=_pending(game), game=game, events_applied=feed.index)
+    return Verdict("legal", "", None, game=game, events_applied=feed.index)
+
+
+def _check_scores(game: Game, entry: LogLine) -> Verdict | None:
+    score = game.ruleset.score
+    actual = {name: game.state.counters.get(f"{score}#{seat}", 0)
+              for seat, name in enumerate(game.state.players)}
+    logged = entry.data["scores"]
+    unknown = sorted(set(logged) - set(actual))
+    if unknown:
+        return Verdict("mismatch", f"the checkpoint names unknown player(s) {', '.join(unknown)}",
+                       entry.line, entry.data, game=game)
+    differs = {name: (logged[name], actual[name]) for name in logged if logged[name] != actual[name]}
+    if differs:
+        text = "; ".join(f"{name}: the log says {a}, the replay has {b}"
+                         for name, (a, b) in differs.items())
+        return Verdict("mismatch", f"scores differ: {text}", entry.line, entry.data, game=game)
+    return None
+
+
+def _bad_chance(entry: LogLine | None, message: str, game: Game | None,
+                kind: str = "illegal") -> Verdict:
+    return Verdict("impossible" if kind == "impossible" else "illegal", message,
+                   entry.line if entry else None, entry.data if entry else None, game=game)
+
+
+def _pending(game: Game) -> list[dict[str, Any]]:
+    return [{"player": d.player_name, "prompt": d.prompt, "options": list(d.options)}
+            for d in game.pending()]
+
+
+def events_iter(parsed: ParsedLog) -> Iterator[LogLine]:
+    yield from parsed.events
