@@ -36,6 +36,7 @@ class Diagnostic:
     severity: str = "error"
     kind: str = "error"
     json_path: str | None = None
+    data_path: tuple = ()  # where in the document's data (for schema errors)
 
     def headline(self) -> str:
         return f"{self.location}: {self.severity}: {self.message}"

@@ -22,21 +22,34 @@ def validator(name: str) -> Draft202012Validator:
 
 def check(document: Document, schema_name: str) -> list[Diagnostic]:
     """All schema violations of ``document``, one diagnostic each, in file order."""
+    return check_data(document, document.data, validator(schema_name))
+
+
+def check_item(document: Document, data: Any, section: str, base: tuple) -> list[Diagnostic]:
+    """Check one item of a content section (e.g. after a patch merged keys into it)."""
+    content = schemas.content()
+    item_schema = content["properties"][section].get("additionalProperties", {})
+    wrapped = Draft202012Validator({**item_schema, "$defs": content["$defs"]})
+    return check_data(document, data, wrapped, base)
+
+
+def check_data(document: Document, data: Any, schema_validator: Draft202012Validator,
+               prefix: tuple = ()) -> list[Diagnostic]:
     found = []
-    for error in validator(schema_name).iter_errors(document.data):
-        found.extend(_diagnose(document, error))
+    for error in schema_validator.iter_errors(data):
+        found.extend(_diagnose(document, error, prefix))
     unique = {(d.location, d.message): d for d in found}
     return sorted(unique.values(), key=lambda d: (d.location.line, d.location.column))
 
 
-def _diagnose(document: Document, error: ValidationError) -> list[Diagnostic]:
+def _diagnose(document: Document, error: ValidationError, prefix: tuple = ()) -> list[Diagnostic]:
     if error.validator in ("oneOf", "anyOf") and error.context:
         deepest = _matching_branch_error(error) or best_match(error.context)
         if deepest is not None and deepest.validator not in ("oneOf", "anyOf"):
             path = tuple(error.absolute_path) + tuple(deepest.relative_path)
             deepest.path = deepest.relative_path
-            return [_one(document, deepest, path)]
-    return [_one(document, error, tuple(error.absolute_path))]
+            return [_one(document, deepest, (*prefix, *path))]
+    return [_one(document, error, (*prefix, *error.absolute_path))]
 
 
 def _matching_branch_error(error: ValidationError) -> ValidationError | None:
@@ -64,23 +77,25 @@ def _one(document: Document, error: ValidationError, path: tuple) -> Diagnostic:
             hint = did_you_mean(extra[0], allowed) or (
                 f"allowed keys: {', '.join(sorted(allowed))}" if allowed else None)
             return Diagnostic(location, f"unknown key {extra[0]!r}", hint, kind="unknown-key",
-                              json_path=pointer)
+                              json_path=pointer, data_path=key_path)
     if error.validator == "required":
         missing = re.findall(r"'([^']+)' is a required property", error.message)
         location = document.location(path, key=True) if path else document.location(())
         name = missing[0] if missing else "a key"
         where = f" in {path[-1]!r}" if path else ""
         return Diagnostic(location, f"missing required key {name!r}{where}",
-                          _describe_key(schema, name), kind="schema", json_path=pointer)
+                          _describe_key(schema, name), kind="schema", json_path=pointer,
+                          data_path=path)
     if error.validator == "propertyNames":
         bad = error.instance
         location = document.location((*path, bad), key=True)
         return Diagnostic(location, f"invalid id {bad!r}", custom or _x_message(error),
-                          kind="schema", json_path=pointer)
+                          kind="schema", json_path=pointer, data_path=(*path, bad))
     location = document.location(path)
     message = _friendly(error)
     hint = custom or schema.get("description")
-    return Diagnostic(location, message, _short(hint), kind="schema", json_path=pointer)
+    return Diagnostic(location, message, _short(hint), kind="schema", json_path=pointer,
+                      data_path=path)
 
 
 def _x_message(error: ValidationError) -> str | None:

@@ -7,6 +7,7 @@ import sys
 import click
 
 from interpreter import __version__
+from interpreter.cli.explain import explain
 from interpreter.cli.play import play
 from interpreter.cli.reference import reference
 from interpreter.cli.replay import replay_command
@@ -25,6 +26,7 @@ def cli() -> None:
 cli.add_command(validate)
 cli.add_command(play)
 cli.add_command(replay_command)
+cli.add_command(explain)
 cli.add_command(schema)
 cli.add_command(reference)
 

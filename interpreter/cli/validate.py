@@ -12,7 +12,8 @@ from interpreter.check.schema_check import check
 from interpreter.errors import Diagnostic, LoadError, Location
 from interpreter.language.compiler import Compiler
 from interpreter.language.symbols import Symbols
-from interpreter.load.ruleset_files import MANIFEST, display_path, resolve_ruleset
+from interpreter.language.compiler import did_you_mean
+from interpreter.load.ruleset_files import MANIFEST, PROJECT_ROOT, display_path, resolve_ruleset
 from interpreter.load.yaml_source import load_file
 from interpreter.ruleset import load
 from interpreter.cli.report import render
@@ -115,7 +116,15 @@ def _validate_file(path: Path, summary: Summary) -> None:
         header = data.get("overlay") if isinstance(data.get("overlay"), dict) else {}
         base = header.get("base")
         folder = resolve_ruleset(str(base)) if base else _enclosing_ruleset(path)
-        if folder is None:
+        if folder is None and base:
+            summary.add(check(document, "overlay.schema.json"))
+            summary.add([Diagnostic(document.location(("overlay", "base")),
+                                    f"there is no ruleset {str(base)!r}",
+                                    did_you_mean(str(base), _ruleset_ids())
+                                    or "base names a ruleset id in rulesets/ or a folder",
+                                    kind="reference")])
+            return
+        if folder is None and isinstance(data.get("overlay"), dict):
             summary.add(check(document, "overlay.schema.json"))
             summary.add([Diagnostic(document.location(("overlay",), key=True),
                                     "cannot tell which ruleset this overlay applies to",
@@ -142,7 +151,8 @@ def _validate_with_overlay(folder: Path, path: Path, header: dict, summary: Summ
     except LoadError:
         pass
     expansions: list[str] = []
-    for need in header.get("requires") or []:
+    requires = header.get("requires")
+    for need in requires if isinstance(requires, list) else []:
         for name in _requirement_chain(folder, str(need), offered):
             if name not in expansions:
                 expansions.append(name)
@@ -150,6 +160,14 @@ def _validate_with_overlay(folder: Path, path: Path, header: dict, summary: Summ
     _merge(loaded, summary, None)
     if loaded.catalog and loaded.catalog.manifest.get("id"):
         summary.rulesets.append(f"{loaded.catalog.manifest['id']}+{header.get('id', path.stem)}")
+
+
+def _ruleset_ids() -> set[str]:
+    ids = set()
+    for root in (Path.cwd() / "rulesets", PROJECT_ROOT / "rulesets"):
+        if root.is_dir():
+            ids |= {p.name for p in root.iterdir() if (p / MANIFEST).is_file()}
+    return ids
 
 
 def _enclosing_ruleset(path: Path) -> Path | None:
@@ -184,9 +202,17 @@ def _syntax_only(document) -> list[Diagnostic]:
 
 
 def _located(document, path, problems) -> list[Diagnostic]:
-    return [Diagnostic(document.expression_location(path, p.line, p.column), p.message, p.hint,
-                       kind="expression-syntax")
-            for p in problems if p.kind == "syntax"]
+    out = []
+    for p in problems:
+        if p.kind != "syntax":
+            continue
+        hint = p.hint
+        if hint and p.related is not None:
+            at = document.expression_location(path, *p.related)
+            hint = hint.replace("{at}", f"{at.line}:{at.column}")
+        out.append(Diagnostic(document.expression_location(path, p.line, p.column), p.message,
+                              hint, kind="expression-syntax"))
+    return out
 
 
 @click.command()

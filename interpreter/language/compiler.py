@@ -58,6 +58,7 @@ class Problem:
     message: str
     hint: str | None = None
     kind: str = "type"
+    related: tuple[int, int] | None = None  # a position the hint names as {at}
 
 
 @dataclass
@@ -146,7 +147,8 @@ class Compiler:
         try:
             return parse(text, start)
         except SyntaxProblem as exc:
-            self._problem(exc.line, exc.column, exc.message, exc.hint, kind="syntax")
+            self.problems.append(Problem(exc.line, exc.column, exc.message, exc.hint, "syntax",
+                                         exc.related))
             return None
 
     def _problem(self, line: int, column: int, message: str, hint: str | None = None,

@@ -30,6 +30,7 @@ class SyntaxProblem(Exception):
     column: int
     message: str
     hint: str | None = None
+    related: tuple[int, int] | None = None  # a second position the hint refers to ({at})
 
 
 @lru_cache(maxsize=1)
@@ -85,11 +86,16 @@ def _problem(exc: UnexpectedInput, start: str, text: str) -> SyntaxProblem:
     if isinstance(exc, UnexpectedEOF):
         expected = _expected(exc.expected)
         line, column = _end_position(text)
+        unclosed = _unclosed(text, line, column)
+        if unclosed:
+            return SyntaxProblem(line, column, f"the text ends too early; expected {expected}",
+                                 f"the {unclosed[0]!r} opened at {{at}} is not closed",
+                                 (unclosed[1], unclosed[2]))
         return SyntaxProblem(line, column, f"the text ends too early; expected {expected}",
                              "check for a missing ')' or '}'")
     if isinstance(exc, UnexpectedToken):
         token: Token = exc.token
-        found = "the end of the text" if token.type == "$END" else f"{str(token)!r}"
+        found = "end of the text" if token.type == "$END" else f"{str(token)!r}"
         if token.type == "$END":
             line, column = _end_position(text)
         expected = _expected(exc.expected)
@@ -100,8 +106,40 @@ def _problem(exc: UnexpectedInput, start: str, text: str) -> SyntaxProblem:
             hint = "a condition or value is one expression; effects go in `effect:` fields"
         elif token.type in ("NAME", "INT", "STRING") and "COMMA" in exc.expected:
             hint = "separate arguments with ','"
-        return SyntaxProblem(line, column, f"unexpected {found}; expected {expected}", hint)
+        unclosed = _unclosed(text, line, column)
+        related = None
+        if unclosed is not None and ("RPAR" in exc.expected or "RSQB" in exc.expected
+                                     or "RBRACE" in exc.expected):
+            hint = f"the {unclosed[0]!r} opened at {{at}} is not closed"
+            related = (unclosed[1], unclosed[2])
+        return SyntaxProblem(line, column, f"unexpected {found}; expected {expected}", hint,
+                             related)
     return SyntaxProblem(line, column, "cannot parse this text")
+
+
+def _unclosed(text: str, line: int, column: int) -> tuple[str, int, int] | None:
+    """The innermost bracket still open before (line, column), outside strings."""
+    stack: list[tuple[str, int, int]] = []
+    row, col, quote = 1, 0, None
+    pairs = {")": "(", "]": "[", "}": "{"}
+    for char in text:
+        col += 1
+        if (row, col) >= (line, column):
+            break
+        if char == "\n":
+            row, col = row + 1, 0
+            continue
+        if quote:
+            if char == quote:
+                quote = None
+            continue
+        if char in "'\"":
+            quote = char
+        elif char in "([{":
+            stack.append((char, row, col))
+        elif char in pairs and stack and stack[-1][0] == pairs[char]:
+            stack.pop()
+    return stack[-1] if stack else None
 
 
 def _end_position(text: str) -> tuple[int, int]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from interpreter.check.schema_check import check
+from interpreter.check.schema_check import check, check_item
 from interpreter.errors import Diagnostic, LoadError, Location
 from interpreter.load.yaml_source import Document, JsonPath, load_file
 
@@ -26,16 +26,25 @@ PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 @dataclass
 class Item:
-    """One named definition and where it was written."""
+    """One named definition and where it was written (patched keys: where patched)."""
 
     id: str
     section: str
     data: Any
     document: Document
     path: JsonPath
+    overrides: dict[str, tuple[Document, JsonPath]] = field(default_factory=dict)
+
+    def source(self, *sub: str | int) -> tuple[Document, JsonPath]:
+        """The document and path where ``sub`` (a key path inside the item) was written."""
+        if sub and sub[0] in self.overrides:
+            document, path = self.overrides[sub[0]]
+            return document, (*path, *sub[1:])
+        return self.document, (*self.path, *sub)
 
     def location(self, *sub: str | int, key: bool = False) -> Location:
-        return self.document.location((*self.path, *sub), key=key)
+        document, path = self.source(*sub)
+        return document.location(path, key=key)
 
 
 @dataclass
@@ -103,7 +112,8 @@ class Loader:
             problems = check(document, schema)
             self.diagnostics.extend(problems)
             if problems:
-                document.data = _valid_part(document.data)
+                depth = 3 if schema == "overlay.schema.json" else 2
+                document.data = _prune(document.data, [p.data_path for p in problems], depth)
         return document
 
     # ----------------------------------------------------------------- rulesets
@@ -176,6 +186,18 @@ class Loader:
                     continue
                 catalog.sections[section][item_id] = Item(item_id, section, value, document, where)
 
+    def _check_patched(self, item: Item) -> list[Diagnostic]:
+        """Schema-check a patched item; each problem is located where its key was written."""
+        problems = []
+        for key in item.overrides:
+            document, path = item.source(key)
+            for diagnostic in check_item(document, {key: item.data[key]}, item.section,
+                                         path[:-1]):
+                if diagnostic.kind == "schema" and "missing required key" in diagnostic.message:
+                    continue
+                problems.append(diagnostic)
+        return problems
+
     def overlay(self, catalog: Catalog, path: Path) -> None:
         if not path.is_file():
             self.diagnostics.append(Diagnostic(Location(display_path(path)),
@@ -186,9 +208,10 @@ class Loader:
             return
         catalog.documents.append(document)
         data = document.data
-        header = data.get("overlay") or {}
+        header = data.get("overlay") if isinstance(data.get("overlay"), dict) else {}
         overlay_id = header.get("id", path.stem)
-        for needed in header.get("requires") or []:
+        requires = header.get("requires") if isinstance(header, dict) else None
+        for needed in requires if isinstance(requires, list) else []:
             if needed not in catalog.applied:
                 self.diagnostics.append(Diagnostic(
                     document.location(("overlay", "requires")),
@@ -217,11 +240,41 @@ class Loader:
                         kind="reference"))
                     continue
                 merged = {**existing.data, **changes}
-                catalog.sections[section][item_id] = Item(item_id, section, merged,
-                                                          existing.document, existing.path)
+                overrides = dict(existing.overrides)
+                for key in changes:
+                    overrides[key] = (document, (*where, key))
+                patched = Item(item_id, section, merged, existing.document, existing.path,
+                               overrides)
+                problems = self._check_patched(patched)
+                if problems:
+                    self.diagnostics.extend(problems)
+                    continue
+                catalog.sections[section][item_id] = patched
         catalog.applied.append(overlay_id)
 
 
-def _valid_part(data: Any) -> Any:
-    """Keep a document with schema errors usable for further checks."""
-    return data if isinstance(data, dict) else {}
+def _prune(data: Any, paths: list[tuple], depth: int) -> Any:
+    """Drop the items (or sections) that broke the schema, so later stages see only
+    well-formed data; the rest of the file is still checked."""
+    if not isinstance(data, dict):
+        return {}
+    for path in paths:
+        cut = tuple(path[:depth])
+        if not cut:
+            return {}
+        data = _without(data, cut)
+    return data
+
+
+def _without(node: Any, cut: tuple) -> Any:
+    """``node`` without the entry at ``cut`` (copying only along the way)."""
+    key, rest = cut[0], cut[1:]
+    if isinstance(node, dict) and key in node:
+        if not rest:
+            return {k: v for k, v in node.items() if k != key}
+        return {**node, key: _without(node[key], rest)}
+    if isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node):
+        if not rest:
+            return node[:key] + node[key + 1:]
+        return [*node[:key], _without(node[key], rest), *node[key + 1:]]
+    return node

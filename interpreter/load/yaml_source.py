@@ -7,6 +7,7 @@ refused with a located error instead of exhausting memory or the stack.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -66,6 +67,7 @@ class ScalarSpan:
     column: int  # 1-based column of the first character
     block: bool  # literal/folded block: line i of the text is file line ``line + i``
     indent: int  # for blocks: 1-based column of each content line
+    literal: bool = False  # a literal (|) block: lines map one to one
 
 
 @dataclass
@@ -96,15 +98,68 @@ class Document:
         return self.value_positions.get((), Location(self.path, 1, 1))
 
     def expression_location(self, path: JsonPath, line: int, column: int) -> Location:
-        """Map a 1-based (line, column) inside the string at ``path`` to the file."""
+        """Map a 1-based (line, column) inside the string at ``path`` to the file.
+
+        The string's characters are aligned with the source text, so positions stay
+        exact in folded, multi-line plain and quoted scalars (escapes included).
+        """
         span = self.spans.get(tuple(path))
         if span is None:
             return self.location(path)
-        if span.block:
+        if span.block and span.literal:
             return Location(self.path, span.line + line - 1, span.indent + column - 1)
-        if line == 1:
+        value = _value_at(self.data, path)
+        if not isinstance(value, str):
             return Location(self.path, span.line, span.column + column - 1)
-        return Location(self.path, span.line + line - 1, column)
+        lines = value.split("\n")
+        index = sum(len(text) + 1 for text in lines[: line - 1]) + column - 1
+        positions = _align(value, self.lines, span.line, span.column)
+        if 0 <= index < len(positions):
+            row, col = positions[index]
+            return Location(self.path, row, col)
+        if positions:
+            row, col = positions[-1]
+            return Location(self.path, row, col + 1)
+        return Location(self.path, span.line, span.column)
+
+
+def _value_at(data: Any, path: JsonPath) -> Any:
+    for key in path:
+        try:
+            data = data[key]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def _align(value: str, lines: list[str], line: int, column: int) -> list[tuple[int, int]]:
+    """For each character of ``value``, the (line, column) it was read from.
+
+    Walks the value and the source together from the scalar's start; source
+    characters that are not in the value (quotes, escapes' backslashes, indentation,
+    folded line breaks) are skipped.
+    """
+    out: list[tuple[int, int]] = []
+    row, col = line, column
+    limit = len(value) * 4 + 200
+    steps = 0
+    i = 0
+    while i < len(value) and row <= len(lines) and steps < limit:
+        steps += 1
+        text = lines[row - 1]
+        if col > len(text):
+            if value[i] in " \n":  # a folded line break
+                out.append((row, col))
+                i += 1
+            row, col = row + 1, 1
+            while row <= len(lines) and col <= len(lines[row - 1]) and lines[row - 1][col - 1] == " ":
+                col += 1
+            continue
+        if text[col - 1] == value[i]:
+            out.append((row, col))
+            i += 1
+        col += 1
+    return out
 
 
 def load_file(path: str | Path, limits: Limits = DEFAULT_LIMITS, display: str | None = None) -> Document:
@@ -153,6 +208,9 @@ def load_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> Document
         raise _error(path, 1, 1, f"YAML error: {exc}") from None
     except RecursionError:
         raise _error(path, 1, 1, "nesting is too deep to load") from None
+    if root is None:
+        raise _error(path, 1, 1, "file is empty (it holds only comments)",
+                     "a ruleset file is a YAML mapping")
     document = Document(path=path, text=text, data=None)
     document.data = _plain(root, (), document, text.splitlines(), limits, [0])
     return document
@@ -240,6 +298,11 @@ def _plain(node: Any, jpath: JsonPath, doc: Document, lines: list[str], limits: 
     if isinstance(node, int):
         return int(node)
     if isinstance(node, float):
+        if not math.isfinite(node) or abs(node) > 10 ** limits.max_int_digits:
+            location = doc.value_positions.get(jpath, Location(doc.path, 1, 1))
+            raise LoadError([Diagnostic(location, f"number {node!r} is out of range",
+                                        "numbers in rulesets are small whole numbers",
+                                        kind="yaml")])
         return float(node)
     return str(node)
 
@@ -259,7 +322,8 @@ def _record_span(doc: Document, jpath: JsonPath, value: Any, lines: list[str]) -
         else:
             first = start.line + 1
         # Leading blank lines are part of the scalar only when kept; rulesets rarely use them.
-        doc.spans[jpath] = ScalarSpan(first, indent, True, indent)
+        doc.spans[jpath] = ScalarSpan(first, indent, True, indent,
+                                      isinstance(value, LiteralScalarString))
         return
     quoted = isinstance(value, SingleQuotedScalarString | DoubleQuotedScalarString)
     doc.spans[jpath] = ScalarSpan(start.line, start.column + (1 if quoted else 0), False, 1)
@@ -270,6 +334,12 @@ def _from_marked(exc: MarkedYAMLError, path: str) -> LoadError:
     line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
     problem = exc.problem or exc.context or "invalid YAML"
     hint = None
+    context_mark = exc.context_mark
+    if exc.context and context_mark is not None and exc.problem and (
+            context_mark.line, context_mark.column) != (line - 1, col - 1):
+        opened = exc.context.replace("while parsing ", "")
+        hint = (f"the {opened} that starts at {context_mark.line + 1}:"
+                f"{context_mark.column + 1} is not closed properly")
     if "duplicate key" in problem:
         hint = "each key may appear once in a mapping; remove or rename one"
         key = _duplicate_key_name(str(exc))
@@ -277,7 +347,7 @@ def _from_marked(exc: MarkedYAMLError, path: str) -> LoadError:
     elif "tab" in problem:
         hint = "indent with spaces, not tabs"
     elif "mapping values are not allowed" in problem:
-        hint = "a value containing ': ' must be quoted"
+        hint = "a value containing ': ' must be quoted" + (f"; {hint}" if hint else "")
     return LoadError([Diagnostic(Location(path, line, col), f"YAML syntax: {problem}", hint,
                                  kind="yaml")])
 

@@ -39,14 +39,35 @@ def load(folder: Path, expansions: list[str] | None = None,
                   catalog)
 
 
+_cache: dict[tuple, Ruleset] = {}
+
+
 def load_or_raise(name_or_path: str | Path, expansions: list[str] | None = None,
                   mods: list[Path] | None = None) -> Ruleset:
+    """A compiled ruleset; cached per process while none of its files change."""
     folder = resolve_ruleset(str(name_or_path))
     if folder is None:
         raise FileNotFoundError(
             f"no ruleset {name_or_path!r} (neither a folder with ruleset.yaml nor an id in "
             "rulesets/)")
+    key = (str(folder.resolve()), tuple(expansions or ()),
+           tuple(str(Path(m).resolve()) for m in mods or ()), _fingerprint(folder, mods))
+    if key in _cache:
+        return _cache[key]
     loaded = load(folder, expansions, mods)
     if loaded.ruleset is None:
         raise CheckError(loaded.diagnostics)
+    _cache[key] = loaded.ruleset
     return loaded.ruleset
+
+
+def _fingerprint(folder: Path, mods: list[Path] | None) -> tuple:
+    files = sorted(folder.rglob("*.yaml")) + [Path(m) for m in mods or ()]
+    stamps = []
+    for path in files:
+        try:
+            stat = path.stat()
+        except OSError:
+            continue
+        stamps.append((str(path), stat.st_mtime_ns, stat.st_size))
+    return tuple(stamps)

@@ -400,19 +400,26 @@ class Builder:
         if problems:
             for problem in problems:
                 index = max(i for i, s in enumerate(starts) if s <= problem.line)
+                related = problem.related
+                if related is not None:
+                    related = (related[0] - starts[index] + 1, related[1])
                 inner = Problem(problem.line - starts[index] + 1, problem.column,
-                                problem.message, problem.hint, problem.kind)
+                                problem.message, problem.hint, problem.kind, related)
                 path = (*sub, index) if isinstance(value, list) else sub
                 self._report(item, path, [inner])
         return compiled
 
     def _report(self, item: Item, sub: tuple, problems: list[Problem]) -> None:
-        path = (*item.path, *sub)
+        document, path = item.source(*sub)
         for problem in problems:
-            location = item.document.expression_location(path, problem.line, problem.column)
+            location = document.expression_location(path, problem.line, problem.column)
             kind = {"syntax": "expression-syntax", "name": "unknown-name",
                     "arity": "arity", "type": "type"}.get(problem.kind, problem.kind)
-            self.diagnostics.append(Diagnostic(location, problem.message, problem.hint, kind=kind))
+            hint = problem.hint
+            if hint and problem.related is not None:
+                at = document.expression_location(path, *problem.related)
+                hint = hint.replace("{at}", f"{at.line}:{at.column}")
+            self.diagnostics.append(Diagnostic(location, problem.message, hint, kind=kind))
 
     def template(self, item: Item, sub: tuple, message: str, scope: dict[str, str]) -> tuple:
         """Split a message into texts and compiled `{expression}` parts."""

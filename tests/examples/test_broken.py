@@ -8,7 +8,7 @@ it into "internal error" and exit 70): CliRunner stores it in ``result.exception
 and reports exit code 1. ``_run`` therefore also requires that the command ended
 with ``SystemExit``, i.e. that ``validate`` itself decided the outcome.
 
-Tests marked ``xfail(strict=True)`` state the behaviour the interpreter SHOULD have
+Tests that were once ``xfail(strict=True)`` state the behaviour the interpreter SHOULD have
 and does not have yet; each reason says what it prints instead.
 """
 
@@ -60,13 +60,7 @@ CASES = [
     ("alias-bomb.yaml", "20:20", "more than 64 aliases"),
     ("deep-nesting.yaml", "13:58", "nesting deeper than 48 levels"),
     ("huge-number.yaml", "10:14", "number has more than 12 digits"),
-    pytest.param(
-        "empty.yaml", "1:1", "file is empty",
-        marks=pytest.mark.xfail(strict=True, reason=(
-            "a file holding only comments prints 'examples/broken/empty.yaml:1:1: error: "
-            "expected a mapping, got None' with the content schema's description as hint; "
-            "it should say 'file is empty' like a 0-byte file does")),
-    ),
+    ("empty.yaml", "1:1", "file is empty"),
     ("binary.bin", "1:1", "this is a binary file, not YAML text"),
 ]
 
@@ -123,18 +117,11 @@ def test_example_mod_typo_is_reported_in_the_mod(tmp_path: Path) -> None:
 # Known interpreter problems: the correct behaviour, expected to fail for now.
 # ----------------------------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason=(
-    "yaml-syntax.yaml: only 'expected ',' or '}', but got ':'' at 14:13 is printed; the "
-    "parser's context ('while parsing a flow mapping' started at 13:15, where the "
-    "unclosed '{' is) is dropped, so the message points one line below the mistake"))
 def test_yaml_syntax_error_names_where_the_flow_mapping_started() -> None:
     result = _run(f"{BROKEN}/yaml-syntax.yaml")
     assert "13:15" in result.output
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "expression-syntax.yaml: the hint is 'separate arguments with ','' although the "
-    "mistake is the '(' opened at 15:13 and never closed; the output never mentions it"))
 def test_expression_syntax_error_names_the_unclosed_parenthesis() -> None:
     result = _run(f"{BROKEN}/expression-syntax.yaml")
     assert "15:13" in result.output
@@ -149,9 +136,6 @@ def _mod(tmp_path: Path, body: str) -> Path:
     return path
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "an error on the 2nd line of a folded (>-) scalar is reported on the 1st line at a "
-    "column past its end (7:24 instead of 8:14); rococo's functions.yaml uses >- for long values"))
 def test_error_in_folded_scalar_points_at_its_line(tmp_path: Path) -> None:
     path = _mod(tmp_path, (
         "add:\n"
@@ -165,9 +149,6 @@ def test_error_in_folded_scalar_points_at_its_line(tmp_path: Path) -> None:
     assert _first_line(result).startswith(f"{path}:8:14: error: a player has no `thred`")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "an error on the 2nd line of a multi-line plain scalar is reported on the 1st line "
-    "at a column past its end (6:31 instead of 7:12)"))
 def test_error_in_multiline_plain_scalar_points_at_its_line(tmp_path: Path) -> None:
     path = _mod(tmp_path, (
         "add:\n"
@@ -180,9 +161,6 @@ def test_error_in_multiline_plain_scalar_points_at_its_line(tmp_path: Path) -> N
     assert _first_line(result).startswith(f"{path}:7:12: error: a player has no `lacee`")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "in a double-quoted scalar the column ignores escape sequences: each \\\" before "
-    "the mistake shifts the caret one column left (6:38 instead of 6:40)"))
 def test_error_in_double_quoted_scalar_with_escapes(tmp_path: Path) -> None:
     path = _mod(tmp_path, (
         "add:\n"
@@ -194,10 +172,6 @@ def test_error_in_double_quoted_scalar_with_escapes(tmp_path: Path) -> None:
     assert _first_line(result).startswith(f"{path}:6:40: error: a player has no `thredd`")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "errors in a `patch:` are reported in the base ruleset's file at the patched "
-    "item's old position (rulesets/rococo/bonuses.yaml:33:29, showing the old line), "
-    "not in the mod (5:31)"))
 def test_patch_errors_are_reported_in_the_mod(tmp_path: Path) -> None:
     path = _mod(tmp_path, (
         "patch:\n"
@@ -209,9 +183,6 @@ def test_patch_errors_are_reported_in_the_mod(tmp_path: Path) -> None:
     assert _first_line(result).startswith(f"{path}:5:31: error: a player has no `thred`")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "an unknown key brought in by `patch:` (here `lable` on an action) is not reported "
-    "at all: the mod validates with exit 0"))
 def test_patch_unknown_key_is_reported(tmp_path: Path) -> None:
     path = _mod(tmp_path, (
         "patch:\n"
@@ -223,10 +194,6 @@ def test_patch_unknown_key_is_reported(tmp_path: Path) -> None:
     assert _first_line(result).startswith(f"{path}:5:7: error: unknown key 'lable'")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "`base: rococco` (a misspelt ruleset id) prints '1:1: error: cannot tell which "
-    "ruleset this overlay applies to' with the hint 'add `base: RULESET_ID`', though "
-    "base is there; it should point at the value and say no ruleset 'rococco' exists"))
 def test_unknown_base_ruleset_is_named(tmp_path: Path) -> None:
     path = tmp_path / "probe.yaml"
     path.write_text("overlay: {id: probe, name: Probe, base: rococco}\n")
@@ -237,9 +204,6 @@ def test_unknown_base_ruleset_is_named(tmp_path: Path) -> None:
     assert "rococco" in first
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "1e400 loads as float inf and validates (exit 0), even used as gain's amount; the "
-    "huge-number guard only counts digits, and floats are not refused as numbers"))
 def test_huge_float_is_refused(tmp_path: Path) -> None:
     path = _mod(tmp_path, (
         "add:\n"
@@ -280,9 +244,7 @@ CRASHES = [
 
 @pytest.mark.parametrize(
     ("body", "position", "message"),
-    [pytest.param(b, p, m, id=b.strip(), marks=pytest.mark.xfail(
-        strict=True, reason=f"crashes with 'internal error: {crash}' (exit 70)"))
-     for b, p, m, crash in CRASHES])
+    [pytest.param(b, p, m, id=b.strip()) for b, p, m, _crash in CRASHES])
 def test_wrong_shape_is_an_error_not_a_crash(tmp_path: Path, body: str, position: str,
                                              message: str) -> None:
     path = _mod(tmp_path, body)
@@ -291,8 +253,6 @@ def test_wrong_shape_is_an_error_not_a_crash(tmp_path: Path, body: str, position
     assert _first_line(result).startswith(f"{path}:{position}: error: {message}")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "crashes with 'internal error: TypeError: 'int' object is not iterable' (exit 70)"))
 def test_requires_of_wrong_shape_is_an_error_not_a_crash(tmp_path: Path) -> None:
     path = tmp_path / "probe.yaml"
     path.write_text("overlay: {id: probe, name: Probe, base: rococo, requires: 5}\n")
