@@ -33,6 +33,18 @@ class Choice:
     ctx: Any = None
 
 
+@dataclass
+class Fork:
+    """A `simultaneous for`: one branch per item, all of whose decisions are open at once."""
+
+    node: Any
+    branches: list[tuple[dict[str, Any], Any]]  # (locals, acting player) per branch
+    ctx: Context
+
+    def run(self, ctx: Context) -> Run:
+        yield from run_seq(self.node.body, ctx)
+
+
 class StopEffect(Exception):
     """`stop`: ends the innermost action, trigger or phase effect."""
 
@@ -88,6 +100,15 @@ def run_node(node: fx.Node, ctx: Context) -> Run:
             yield from run_seq(node.otherwise, ctx)
     elif kind is fx.For:
         env = ctx.env
+        if node.simultaneous:
+            branches = []
+            for item in tuple(node.items(ctx)):
+                env[node.var] = item
+                if node.where is None or node.where(ctx):
+                    branches.append(({**env}, ctx.me))
+            if branches:
+                yield Fork(node, branches, ctx)
+            return
         for item in tuple(node.items(ctx)):
             env[node.var] = item
             if node.where is None or node.where(ctx):
@@ -151,6 +172,13 @@ def _choose_item(node: fx.ChooseItem, ctx: Context) -> Run:
         return
     texts = [option_text(ctx, node.label, item) for item in legal]
     values: list[Any] = list(legal)
+    if node.by_chance:
+        if not legal:
+            return
+        picked = ctx.host.random_choice(ctx, node.label or node.var, tuple(texts))
+        env[node.var] = legal[texts.index(picked)]
+        yield from run_seq(node.body, ctx)
+        return
     if node.optional:
         texts.append("pass")
         values.append(_PASS)

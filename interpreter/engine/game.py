@@ -16,7 +16,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.engine import chance
-from interpreter.engine.executor import Choice, StopEffect, do_action, explain, run_effect
+from interpreter.engine.executor import (
+    Choice,
+    Fork,
+    StopEffect,
+    do_action,
+    explain,
+    run_effect,
+)
 from interpreter.engine.state import State
 from interpreter.errors import GameError
 from interpreter.language.effects import CompiledEffect
@@ -56,10 +63,15 @@ class Decision:
 
 @dataclass
 class _Thread:
+    """A running effect: a unit's root, or a branch of a `simultaneous for`."""
+
     key: str
     me: int | None
     generator: Any
     choice: Choice | None = None
+    parent: str | None = None
+    children: list[str] = field(default_factory=list)
+    done: bool = False
 
 
 @dataclass
@@ -85,7 +97,8 @@ class Game:
         self.state = State(tuple(players))
         self._threads: dict[str, _Thread] = {}
         self._snapshot: State | None = None
-        self._replay: deque | None = None
+        self._replay: dict[str, deque] | None = None
+        self._paused = False
         self._init_state()
         self._advance()
 
@@ -132,6 +145,11 @@ class Game:
     def is_over(self) -> bool:
         return self.state.engine["stage"] == "over"
 
+    @property
+    def paused(self) -> bool:
+        """True after a sandbox action finished: the course waits for ``resume()``."""
+        return self._paused and not self.pending()
+
     def apply(self, player: int | str, text: str) -> None:
         """Make ``player``'s decision by the option's text; raise ``IllegalMove``."""
         seat = self._seat(player)
@@ -147,11 +165,13 @@ class Game:
         index = choice.texts.index(text)
         history = self.state.engine["history"]
         before = history.get(thread.key, ())
-        self.state.engine["history"] = {**history, thread.key: (*before, ("choice", text))}
+        self.state.engine["history"] = {**history,
+                                        thread.key: (*before, ("choice", text, seat))}
         logged = len(self.events)
         self.events.append({"player": self.state.players[seat], "choice": text})
         try:
-            thread.choice = self._step(thread, index)
+            self._drive(thread, index)
+            self._check_end()
             self._advance()
         except ChanceProblem:
             del self.events[logged:]
@@ -179,6 +199,13 @@ class Game:
                                    f"{len(items)} components there")
         return outcome
 
+    def random_choice(self, ctx: Context, label: str, texts: tuple[str, ...]) -> str:
+        outcome = self._chance(f"choose {label}", texts, 1)
+        if len(outcome) != 1 or outcome[0] not in texts:
+            raise ImpossibleChance(f"choose {label}: {list(outcome)} is not one of "
+                                   f"{', '.join(texts)}")
+        return outcome[0]
+
     def random_pick(self, ctx: Context, zone: str, items: tuple[str, ...],
                     count: int) -> tuple[str, ...]:
         outcome = self._chance(f"draw {zone}", items, count)
@@ -199,8 +226,9 @@ class Game:
 
     def _chance(self, key: str, items: tuple[str, ...], count: int | None) -> tuple[str, ...]:
         engine = self.state.engine
-        if self._replay:
-            entry = self._replay.popleft()
+        queue = self._replay.get(self._current_thread) if self._replay is not None else None
+        if queue:
+            entry = queue.popleft()
             if entry[0] != "chance" or entry[1] != key:
                 raise GameError(f"replay out of step at {key}")
             outcome = tuple(entry[2])
@@ -225,14 +253,14 @@ class Game:
                        self)
 
     def _start_thread(self, key: str, effect: Any, me: int | None,
-                      env: dict[str, Any] | None = None) -> None:
+                      env: dict[str, Any] | None = None, parent: str | None = None) -> None:
         ctx = self._context(me, env)
         generator = effect(ctx) if callable(effect) else run_effect(effect, ctx)
-        thread = _Thread(key, me, generator)
+        thread = _Thread(key, me, generator, parent=parent)
         self._threads[key] = thread
-        thread.choice = self._step(thread, None)
+        self._drive(thread, None)
 
-    def _step(self, thread: _Thread, answer: int | None) -> Choice | None:
+    def _step(self, thread: _Thread, answer: int | None) -> Choice | Fork | None:
         self._current_thread = thread.key
         try:
             if answer is None:
@@ -241,6 +269,29 @@ class Game:
         except StopIteration:
             return None
 
+    def _drive(self, thread: _Thread, answer: int | None) -> None:
+        """Run ``thread`` until it waits for a decision, for its branches, or ends."""
+        result = self._step(thread, answer)
+        while isinstance(result, Fork):
+            thread.children = []
+            for index, (env, me) in enumerate(result.branches):
+                key = f"{thread.key}/{len(thread.children)}:{index}"
+                thread.children.append(key)
+                self._start_thread(key, lambda ctx, f=result: f.run(ctx), me, env, thread.key)
+            if not all(self._threads[c].done for c in thread.children):
+                thread.choice = None
+                return
+            result = self._step(thread, None)
+        thread.choice = result
+        if result is None:
+            thread.done = True
+            parent = self._threads.get(thread.parent) if thread.parent else None
+            if parent is not None and all(self._threads[c].done for c in parent.children):
+                self._drive(parent, None)
+
+    def _unit_done(self) -> bool:
+        return all(t.done for t in self._threads.values())
+
     def _restore(self, key: str, history: tuple) -> None:
         """Rebuild the live threads from the unit's snapshot after a failed move."""
         engine_history = dict(self.state.engine["history"])
@@ -248,58 +299,102 @@ class Game:
         self._rebuild(engine_history)
 
     def _rebuild(self, histories: dict[str, tuple]) -> None:
+        """Replay the current unit from its snapshot with the recorded answers."""
         assert self._snapshot is not None
-        specs = self._unit_specs
         self.state = self._snapshot.copy()
         self.state.engine["history"] = {}
         self._threads = {}
-        for key, effect, me, env in specs:
-            self._replay = deque(histories.get(key, ()))
+        self._replay = {key: deque(entries) for key, entries in histories.items()}
+        for key, effect, me, env in self._unit_specs:
             self._start_thread(key, effect, me, dict(env) if env else None)
-            thread = self._threads[key]
-            while self._replay and self._replay[0][0] == "choice":
-                text = self._replay.popleft()[1]
-                choice = thread.choice
-                if choice is None or text not in choice.texts:
+        progress = True
+        while progress:
+            progress = False
+            for thread in list(self._threads.values()):
+                queue = self._replay.get(thread.key)
+                if thread.choice is None or not queue or queue[0][0] != "choice":
+                    continue
+                entry = queue.popleft()
+                text = entry[1]
+                if text not in thread.choice.texts:
                     raise GameError(f"replay out of step: {text!r} is not an option")
                 history = self.state.engine["history"]
                 self.state.engine["history"] = {**history,
-                                                key: (*history.get(key, ()), ("choice", text))}
-                thread.choice = self._step(thread, choice.texts.index(text))
+                                                thread.key: (*history.get(thread.key, ()), entry)}
+                self._drive(thread, thread.choice.texts.index(text))
+                progress = True
         self._replay = None
 
-    def copy(self) -> Game:
-        """An independent game in the same position (for search and look-ahead)."""
+    def copy(self, hide_from: int | None = None) -> Game:
+        """An independent game in the same position (for search and look-ahead).
+
+        With ``hide_from``, the decisions other players made in branches still running
+        (a simultaneous step) are left out: what that player may know of the position.
+        """
         other = Game.__new__(Game)
         other.ruleset, other.tables, other.seed = self.ruleset, self.tables, self.seed
         other.chance_source = None
         other.events = []
         other._replay = None
         other._threads = {}
+        other._paused = self._paused
         if self._threads and self._snapshot is not None:
             other._snapshot = self._snapshot
             other._unit_specs = self._unit_specs
-            other._rebuild(self.state.engine["history"])
+            histories = self.state.engine["history"]
+            if hide_from is not None:
+                secret = self._simultaneous_keys()
+                histories = {key: _hidden(entries, hide_from) if key in secret else entries
+                             for key, entries in histories.items()}
+            other._rebuild(histories)
         else:
             other.state = self.state.copy()
             other._snapshot = None
         return other
 
-    def _begin_unit(self, specs: list[tuple[str, CompiledEffect | None, int | None, Any]]) -> None:
+    def has_secret_decisions(self) -> bool:
+        """Whether a simultaneous step is under way (some decisions are still secret)."""
+        return bool(self._threads) and bool(self._simultaneous_keys())
+
+    def _simultaneous_keys(self) -> set[str]:
+        """Threads whose decisions are still secret: the roots of a simultaneous phase,
+        and the branches of a `simultaneous for` that has not finished."""
+        roots = [t for t in self._threads.values() if t.parent is None]
+        keys = {t.key for t in roots} if len(roots) > 1 else set()
+        for thread in self._threads.values():
+            parent = self._threads.get(thread.parent) if thread.parent else None
+            if parent is not None and not parent.done and parent.choice is None:
+                keys.add(thread.key)
+        return keys
+
+    def _begin_unit(self, specs: list[tuple[str, Any, int | None, Any]]) -> None:
         self._snapshot = self.state.copy()
         self._unit_specs = specs
         self.state.engine["history"] = {}
+        self._threads = {}
         for key, effect, me, env in specs:
             self._start_thread(key, effect, me, dict(env) if env else None)
+
+    def _check_end(self) -> None:
+        """The ruleset's `end` condition ends the game as soon as it holds."""
+        end = self.ruleset.end
+        stage = self.state.engine["stage"]
+        if end is None or stage in ("setup", "scoring", "over") or self._unit_done():
+            return
+        if end(self._context(None)):
+            self._threads = {}
+            self._to_scoring()
 
     def _advance(self) -> None:
         """Run the game forward until a decision is open or the game is over."""
         while True:
-            if any(t.choice is not None for t in self._threads.values()):
+            if self._threads and not self._unit_done():
                 return
             if self._threads:
                 self._threads = {}
                 self._check_when_triggers()
+            if self._paused:
+                return
             engine = self.state.engine
             if engine["queue"]:
                 trigger_id, seat = engine["queue"][0]
@@ -445,6 +540,7 @@ class Game:
         if action not in self.ruleset.actions:
             raise GameError(f"there is no action {action!r}")
         self._threads = {}
+        self._paused = True
         before = self.state.copy()
         try:
             self._begin_unit([(f"sandbox:{action}",
@@ -454,6 +550,11 @@ class Game:
         except GameError as exc:
             self.state, self._threads = before, {}
             raise IllegalMove(exc.message) from None
+
+    def resume(self) -> None:
+        """Continue the game's course after sandbox actions."""
+        self._paused = False
+        self._advance()
 
     def evaluate(self, text: str, player: int | str | None = None, **env: Any) -> Any:
         """Compile and evaluate an expression of the ruleset's language against this state."""
@@ -495,3 +596,13 @@ class Game:
             score = self.ruleset.score
             return self.state.counters.get(f"{score}#{player}", 0) if score else 0
         return self.ruleset.estimate(self._context(player))
+
+
+def _hidden(entries: tuple, seat: int) -> tuple:
+    """A thread's history up to the first decision someone other than ``seat`` made."""
+    out = []
+    for entry in entries:
+        if entry[0] == "choice" and len(entry) > 2 and entry[2] != seat:
+            break
+        out.append(entry)
+    return tuple(out)

@@ -14,8 +14,18 @@ from interpreter.engine.game import Game
 
 
 def view(game: Game, seat: int | None) -> dict[str, Any]:
-    """The visible position for ``seat`` (None: a spectator; all: use ``full_view``)."""
-    return _view(game, seat, everything=game.is_over())
+    """The visible position for ``seat`` (None: a spectator; all: use ``full_view``).
+
+    During a simultaneous step the others' decisions so far are left out: the view
+    shows the position before the step plus this player's own choices.
+    """
+    if game.is_over():
+        return _view(game, seat, everything=True)
+    if seat is not None and game.has_secret_decisions():
+        shown = _view(game.copy(hide_from=seat), seat, everything=False)
+        shown["pending"] = _view(game, seat, everything=False)["pending"]
+        return shown
+    return _view(game, seat, everything=False)
 
 
 def full_view(game: Game) -> dict[str, Any]:

@@ -41,6 +41,7 @@ from interpreter.language.values import (
     describe,
     is_list,
     item_type,
+    TYPE_NAMES,
     list_of,
     type_of,
 )
@@ -203,12 +204,12 @@ class Compiler:
                     otherwise = self._sub_block(extra.children[0], scope, nodes)
             return fx.If(self._node_id(), tuple(branches), otherwise)
         if kind == "for_stmt":
-            name, coll, where, block = ch
+            simultaneous, name, coll, where, block = ch
             items = self._collection(coll, scope)
             inner = {**scope, str(name): item_type(items.type)}
             where_fn = self._cond(where.children[0], inner) if where is not None else None
             return fx.For(self._node_id(), str(name), items.fn, where_fn,
-                          self._sub_block(block, inner, nodes))
+                          self._sub_block(block, inner, nodes), simultaneous is not None)
         if kind == "repeat_stmt":
             count = self._typed(ch[0], scope, NUMBER, "the repeat count")
             return fx.Repeat(self._node_id(), count.fn, self._sub_block(ch[1], scope, nodes))
@@ -216,11 +217,17 @@ class Compiler:
             return fx.While(self._node_id(), self._cond(ch[0], scope),
                             self._sub_block(ch[1], scope, nodes))
         if kind == "let_stmt":
-            name, value = ch
+            name, declared, value = ch
             compiled = self._expr(value, scope)
             if str(name) in self.registry.names:
                 self._fail(name, f"`{name}` is a built-in name and cannot be rebound")
-            scope[str(name)] = compiled.type
+            kind_ = compiled.type
+            if declared is not None:
+                kind_ = self._type_ref(declared)
+                if not compatible(kind_, compiled.type):
+                    self._fail(value, f"`{name}` is declared {describe(kind_)}, but this is "
+                                      f"{describe(compiled.type)}")
+            scope[str(name)] = kind_
             return fx.Let(self._node_id(), str(name), compiled.fn)
         if kind == "assign_stmt":
             return self._assign(tree, scope)
@@ -271,6 +278,14 @@ class Compiler:
         if meta is None or getattr(meta, "empty", True):
             return "…"
         return self._text[meta.start_pos:meta.end_pos]
+
+    def _type_ref(self, tree: Tree) -> str:
+        parts = [str(p) for p in tree.children if p is not None]
+        text = ":".join(parts)
+        if text not in TYPE_NAMES:
+            self._fail(tree, f"unknown type `{text}`", did_you_mean(text, set(TYPE_NAMES))
+                       or f"types: {', '.join(TYPE_NAMES)}", kind="name")
+        return text
 
     def _cond(self, tree: Tree, scope: dict[str, str]) -> Fn:
         return self._typed(tree, scope, BOOL, "the condition").fn
@@ -401,15 +416,23 @@ class Compiler:
         inner = {**scope, str(name): item_type(items.type)}
         where_fn = self._cond(where.children[0], inner) if where is not None else None
         terms = self._terms(where.children[0], inner) if where is not None else ()
-        by_fn = self._typed(by.children[0], scope, PLAYER, "`by`").fn if by is not None else None
+        by_chance = by is not None and by.data == "by_chance"
+        by_fn = None
+        if by is not None and not by_chance:
+            by_fn = self._typed(by.children[0], scope, PLAYER, "`by`").fn
+        if by_chance and may is not None:
+            self._fail(tree, "a choice made by chance cannot be declined (`may`)")
         text = _unquote(label.children[0]) if label is not None else ""
         body = self._sub_block(block, inner, nodes)
         return fx.ChooseItem(self._node_id(), str(name), items.fn, where_fn, terms, by_fn, text,
-                             may is not None, body)
+                             may is not None, body, by_chance)
 
     def _choose_option(self, tree: Tree, scope: dict[str, str],
                        nodes: dict[str, fx.Node]) -> fx.ChooseOption:
         may, by, *options = tree.children
+        if by is not None and by.data == "by_chance":
+            self._fail(by, "a choice between options cannot be made by chance",
+                       "write `choose x in [...] by chance { … }`")
         by_fn = self._typed(by.children[0], scope, PLAYER, "`by`").fn if by is not None else None
         compiled = []
         seen: set[str] = set()

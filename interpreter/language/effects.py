@@ -38,6 +38,7 @@ class For(Node):
     items: Fn | None = None
     where: Fn | None = None
     body: Seq | None = None
+    simultaneous: bool = False
 
 
 @dataclass(eq=False)
@@ -88,6 +89,7 @@ class ChooseItem(Node):
     label: str = ""
     optional: bool = False
     body: Seq | None = None
+    by_chance: bool = False
 
 
 @dataclass(eq=False)

@@ -170,16 +170,25 @@ REGISTRY.syntax.extend([
     Syntax("for NAME in COLLECTION [where COND] { … }",
            "Run the block once per item, in order, with NAME bound to the item.",
            "for p in players { gain(coins, 5, to: p) }"),
+    Syntax("simultaneous for NAME in COLLECTION [where COND] { … }",
+           "Run the block once per item as parallel branches: every branch's decisions are "
+           "open at the same time, and while the step lasts each player's view shows only "
+           "their own branch's changes (simultaneous secret choices). Locals set in a "
+           "branch stay in it.",
+           "simultaneous for p in players { act as p { choose c in my.hand { … } } }"),
     Syntax("repeat COUNT { … }", "Run the block COUNT times.", "repeat 2 { draw(deck, my.hand) }"),
     Syntax("while COND { … }", "Run the block as long as the condition holds (bounded by the "
            "step budget).", "while my.hand.size < 4 { draw(deck, my.hand) }"),
-    Syntax("let NAME = VALUE", "Bind a local name for the rest of the effect.",
-           "let price = cost(d)"),
+    Syntax("let NAME [: TYPE] = VALUE",
+           "Bind a local name for the rest of the effect; a declared TYPE lets a local "
+           "that starts as none hold a value of that type later.",
+           "let winner: player = none"),
     Syntax("TARGET = VALUE, TARGET += VALUE, TARGET -= VALUE",
            "Set or change a counter or variable (`my.coins += 2`, `start_player = me`). "
            "A counter never goes below its minimum: taking more is an error.",
            "my.coins -= 3"),
-    Syntax("[may] choose NAME in COLLECTION [where COND] [by PLAYER] [as \"LABEL\"] { … }",
+    Syntax("[may] choose NAME in COLLECTION [where COND] [by PLAYER | by chance] "
+           "[as \"LABEL\"] { … }",
            "Offer a decision: one item of the collection. Each option's text is the item's "
            "id (prefixed by LABEL). `may` adds the option `pass`. With no legal item and no "
            "`may`, the block is skipped.",

@@ -106,3 +106,60 @@ def test_rounds_and_result_ranking_with_tiebreak() -> None:
     assert sorted(flat) == ["Ann", "Bob"]
     best = flat[0]
     assert result.scores[best] == max(result.scores.values())
+
+
+def sandbox(seed: int = 1) -> Game:
+    game = new_game(seed)
+    return game
+
+
+def test_simultaneous_for_opens_every_branch_and_hides_others_choices() -> None:
+    game = sandbox()
+    game.run_action("secret_pick", "Ann")
+    assert {d.player_name for d in game.pending()} == {"Ann", "Bob"}
+    bob_card = game.legal("Bob")[0]
+    game.apply("Bob", bob_card)
+    assert [d.player_name for d in game.pending()] == ["Ann"]
+    # Bob's hidden card is in his vault; Ann's view does not show even its count yet
+    ann = view(game, 0)
+    assert ann["players"][1]["zones"]["vault"] == {"count": 0}
+    assert ann["players"][1]["zones"]["hand"] == {"count": 2}
+    bob = view(game, 1)
+    assert bob["players"][1]["zones"]["hand"] == [c for c in game.state.zones["hand#1"]]
+    game.apply("Ann", game.legal("Ann")[0])
+    assert game.paused
+    assert game.state.counters["coins#0"] == 3 and game.state.counters["coins#1"] == 3
+    assert view(game, 0)["players"][1]["zones"]["vault"] == {"count": 1}
+
+
+def test_simultaneous_branches_survive_copy_and_failed_moves() -> None:
+    game = sandbox()
+    game.run_action("secret_pick", "Ann")
+    game.apply("Ann", game.legal("Ann")[1])
+    twin = game.copy()
+    assert [d.options for d in twin.pending()] == [d.options for d in game.pending()]
+    with pytest.raises(IllegalMove):
+        game.apply("Bob", "hide nothing")
+    assert [d.player_name for d in game.pending()] == ["Bob"]
+    game.apply("Bob", game.legal("Bob")[0])
+    twin.apply("Bob", twin.legal("Bob")[0])
+    assert twin.state.digest() == game.state.digest()
+
+
+def test_choose_by_chance_is_a_recorded_chance_outcome() -> None:
+    game = sandbox(seed=4)
+    game.events.clear()
+    game.run_action("lottery", "Ann")
+    (event,) = game.events
+    assert event["chance"] == "choose winner"
+    assert event["outcome"][0].startswith("winner ")
+    winner = event["outcome"][0].removeprefix("winner ")
+    seat = game.state.players.index(winner)
+    assert game.state.counters[f"score#{seat}"] == 10
+
+
+def test_typed_let_holds_a_player_later() -> None:
+    game = sandbox()
+    game.state.counters["coins#1"] = 4
+    game.run_action("typed", "Ann")
+    assert game.state.counters["score#1"] == 1

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+import traceback
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, example, given, reject, settings
 from hypothesis import strategies as st
 
 from interpreter.errors import LoadError, Location
@@ -96,34 +97,48 @@ def test_quoted_scalar_span_starts_after_the_quote() -> None:
     assert (doc.spans[("c",)].line, doc.spans[("c",)].column) == at(text, "plain")
 
 
-# Where does a character of the string at `path` sit in the file? Each case: the
-# YAML text, the path, and a mark that occurs once in the string and once in the
-# file: the mark's (line, column) in the string must map to its place in the file.
+# Where does a character of the string at `path` sit in the file? Each case is a
+# YAML text and a path; the mark `,, 1` occurs once in the string and once in the
+# file: its (line, column) in the string must map to its place in the file.
+def _xfail(reason: str):
+    return pytest.mark.xfail(strict=True, reason="BUG: " + reason)
+
+
 EXPRESSION_CASES = [
-    ("literal-block", "a:\n  effect: |\n    gain(c, 1)\n    pay(c,, 1)\n", ("a", "effect"), ",, 1"),
-    ("literal-block-strip", "a:\n  effect: |-\n    x\n    pay(c,, 1)\n", ("a", "effect"), ",, 1"),
-    ("literal-block-in-list", "- effect: |\n    x\n    pay(c,, 1)\n", (0, "effect"), ",, 1"),
-    ("plain", "a:\n  effect: pay(c,, 1)\n", ("a", "effect"), ",, 1"),
-    ("single-quoted", "a: 'pay(c,, 1)'\n", ("a",), ",, 1"),
-    ("double-quoted", 'a: "pay(c,, 1)"\n', ("a",), ",, 1"),
-    ("list-item", "a:\n  - x\n  - pay(c,, 1)\n", ("a", 1), ",, 1"),
-    ("flow-mapping", "a: [x, {effect: 'pay(c,, 1)'}]\n", ("a", 1, "effect"), ",, 1"),
-    ("literal-leading-blank-line", "a:\n  effect: |\n\n    pay(c,, 1)\n", ("a", "effect"), ",, 1"),
-    ("folded-block", "a:\n  effect: >\n    gain(c, 1)\n    pay(c,, 1)\n", ("a", "effect"), ",, 1"),
-    ("folded-more-indented", "a: >-\n  x or\n    pay(c,, 1)\n", ("a",), ",, 1"),
-    ("multi-line-plain", "a:\n  effect: gain(c, 1)\n    pay(c,, 1)\n", ("a", "effect"), ",, 1"),
-    ("multi-line-double-quoted", 'a:\n  effect: "gain(c, 1)\n    pay(c,, 1)"\n',
-     ("a", "effect"), ",, 1"),
-    ("escaped-single-quote", "a: 'fail(''x'') pay(c,, 1)'\n", ("a",), ",, 1"),
-    ("escaped-double-quote", 'a: "fail(\\"x\\") pay(c,, 1)"\n', ("a",), ",, 1"),
-    ("literal-indentation-indicator", "a:\n  effect: |2\n      gain(c, 1)\n    pay(c,, 1)\n",
-     ("a", "effect"), ",, 1"),
+    pytest.param("a:\n  effect: |\n    gain(c, 1)\n    pay(c,, 1)\n", ("a", "effect"),
+                 id="literal-block"),
+    pytest.param("a:\n  effect: |-\n    x\n    pay(c,, 1)\n", ("a", "effect"),
+                 id="literal-block-strip"),
+    pytest.param("- effect: |\n    x\n    pay(c,, 1)\n", (0, "effect"), id="literal-block-in-list"),
+    pytest.param("a:\n  effect: pay(c,, 1)\n", ("a", "effect"), id="plain"),
+    pytest.param("a: 'pay(c,, 1)'\n", ("a",), id="single-quoted"),
+    pytest.param('a: "pay(c,, 1)"\n', ("a",), id="double-quoted"),
+    pytest.param("a:\n  - x\n  - pay(c,, 1)\n", ("a", 1), id="list-item"),
+    pytest.param("a: [x, {effect: 'pay(c,, 1)'}]\n", ("a", 1, "effect"), id="flow-mapping"),
+    pytest.param("a:\n  effect: >\n    gain(c, 1)\n    pay(c,, 1)\n", ("a", "effect"),
+                 id="folded-block"),
+    pytest.param("a:\n  effect: gain(c, 1)\n    pay(c,, 1)\n", ("a", "effect"),
+                 id="multi-line-plain"),
+    pytest.param('a:\n  effect: "gain(c, 1)\n    pay(c,, 1)"\n', ("a", "effect"),
+                 id="multi-line-double-quoted"),
+    pytest.param("a: 'fail(''x'') pay(c,, 1)'\n", ("a",), id="escaped-single-quote"),
+    pytest.param('a: "fail(\\"x\\") pay(c,, 1)"\n', ("a",), id="escaped-double-quote"),
+    pytest.param("a:\n  effect: |\n\n    pay(c,, 1)\n", ("a", "effect"),
+                 id="literal-leading-blank-line", marks=_xfail(
+                     "a blank first line of a literal block shifts every position one line down")),
+    pytest.param("a: >-\n  x or\n    pay(c,, 1)\n", ("a",), id="folded-more-indented",
+                 marks=_xfail("in a folded scalar, positions on a more-indented line are 6 "
+                              "columns too far right")),
+    pytest.param("a:\n  effect: |2\n      gain(c, 1)\n    pay(c,, 1)\n", ("a", "effect"),
+                 id="literal-indentation-indicator", marks=_xfail(
+                     "with an indentation indicator (|2) the indentation is taken from the "
+                     "block's first line, not from the indicator")),
 ]
 
 
-@pytest.mark.parametrize("text, path, mark", [c[1:] for c in EXPRESSION_CASES],
-                         ids=[c[0] for c in EXPRESSION_CASES])
-def test_expression_location(text: str, path: tuple, mark: str) -> None:
+@pytest.mark.parametrize("text, path", EXPRESSION_CASES)
+def test_expression_location(text: str, path: tuple) -> None:
+    mark = ",, 1"
     doc = load_text(text, PATH)
     value = doc.data
     for key in path:
@@ -158,6 +173,9 @@ def test_mapping_value_in_plain_scalar() -> None:
     assert "mapping values are not allowed" in message
 
 
+@pytest.mark.xfail(strict=True, reason=(
+    "BUG: the tab hint never fires: ruamel's message is \"found character '\\t' that cannot "
+    "start any token\" and yaml_source._from_marked looks for the word 'tab'"))
 def test_tab_indentation_has_a_hint() -> None:
     with pytest.raises(LoadError) as info:
         load_text("a:\n\tb: 1\n", PATH)
@@ -296,6 +314,10 @@ ODD_SCALARS = ["-_", "+_", "._", "-._", "0x_", "0o_", "0b_", "2001-13-45", "!!in
                "!!float abc", "!!bool maybe"]
 
 
+@pytest.mark.xfail(strict=True, reason=(
+    "BUG: ruamel.yaml resolves these plain scalars as numbers or dates (or obeys the core "
+    "tag) and its constructor raises IndexError/ValueError/KeyError, which load_text lets "
+    "through: `rules validate` ends with 'internal error', exit 70"))
 @pytest.mark.parametrize("scalar", ODD_SCALARS)
 def test_odd_scalars_are_located_errors(scalar: str) -> None:
     text = f"a:\n  b: {scalar}\n"
@@ -315,18 +337,30 @@ YAMLISH = st.sampled_from(
      ": ", "\n  ", "&a ", "*a", "!!str ", "!!int ", "|\n", ">-\n"])
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def _is_known_scalar_crash(exc: BaseException) -> bool:
+    """The crash of `test_odd_scalars_are_located_errors` (an xfail): ruamel's constructor
+    failing on a scalar. Skipped here so that this property keeps guarding against every
+    OTHER way of escaping LoadError; delete this once that bug is fixed."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    return isinstance(exc, ValueError | IndexError | KeyError) and any(
+        "ruamel/yaml/constructor.py" in f.filename.replace("\\", "/") for f in frames)
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(st.lists(YAMLISH, max_size=40).map("".join))
-@example("-_")
-@example("._:")
-@example("a: !!bool maybe")
-@example("a: 2001-13-45")
+@example("a: [1, {b: &x c}, *x]\n")
+@example("? |\n  k\n: v\n")
 def test_random_text_only_ever_raises_load_error(text: str) -> None:
     try:
         doc = load_text(text, PATH)
     except LoadError as exc:
         assert exc.diagnostics and all(d.location.path == PATH for d in exc.diagnostics)
         return
+    except Exception as exc:
+        if _is_known_scalar_crash(exc):
+            reject()
+        raise
     assert doc.data is not None
 
 

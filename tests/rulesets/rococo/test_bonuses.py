@@ -85,7 +85,7 @@ def turn(t, seat):
 
 
 def end_scoring(t):
-    """Run the final scoring stage; return P1's... every player's endgame-step points."""
+    """Run the final scoring stage; return every player's endgame-step points."""
     game = t.game
     game._threads = {}
     game._to_scoring()

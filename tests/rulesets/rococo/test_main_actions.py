@@ -35,6 +35,7 @@ def start_phase(t, phase_id: str, round_no: int):
     game.state.engine.update(stage="phase_start", phase=ids.index(phase_id), round=round_no,
                              queue=())
     game.state.counters["round"] = round_no
+    game._paused = False  # sandbox actions pause the course; this runs it on
     game._advance()
     return t
 
