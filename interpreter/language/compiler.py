@@ -852,18 +852,7 @@ class Compiler:
                                 f"but this is {describe(compiled.type)}")
             fns.append(compiled.fn)
         arg_fns = tuple(fns)
-        names = tuple(params)
-
-        def call_user(ctx: Any) -> Any:
-            body = ctx.rules.function_bodies[name]
-            env = dict(zip(names, [f(ctx) for f in arg_fns], strict=True))
-            saved = ctx.env
-            ctx.env = env
-            try:
-                return body(ctx)
-            finally:
-                ctx.env = saved
-        return Compiled(signature.returns, call_user)
+        return Compiled(signature.returns, _user_call(name, tuple(params), arg_fns))
 
     # ------------------------------------------------------- names/paths
     def _name(self, token: Token, scope: dict[str, str]) -> Compiled:
@@ -1137,6 +1126,47 @@ def _dynamic_attribute(ctx: Any, value: Any, name: str, compiler: Compiler) -> A
     except _Abort:
         raise GameError(f"{describe(kind)} has no `{name}`") from None
     return compiled.fn(ctx)
+
+
+def _user_call(name: str, names: tuple[str, ...], arg_fns: tuple[Fn, ...]) -> Fn:
+    """A call of a ruleset function: its body runs with only its parameters as locals.
+
+    Specialised by arity, since these calls are the interpreter's hottest path.
+    """
+    if len(names) == 1:
+        (n0,), (f0,) = names, arg_fns
+
+        def call1(ctx: Any) -> Any:
+            env = {n0: f0(ctx)}
+            saved = ctx.env
+            ctx.env = env
+            try:
+                return ctx.rules.function_bodies[name](ctx)
+            finally:
+                ctx.env = saved
+        return call1
+    if len(names) == 2:
+        (n0, n1), (f0, f1) = names, arg_fns
+
+        def call2(ctx: Any) -> Any:
+            env = {n0: f0(ctx), n1: f1(ctx)}
+            saved = ctx.env
+            ctx.env = env
+            try:
+                return ctx.rules.function_bodies[name](ctx)
+            finally:
+                ctx.env = saved
+        return call2
+
+    def call(ctx: Any) -> Any:
+        env = dict(zip(names, [f(ctx) for f in arg_fns], strict=True))
+        saved = ctx.env
+        ctx.env = env
+        try:
+            return ctx.rules.function_bodies[name](ctx)
+        finally:
+            ctx.env = saved
+    return call
 
 
 def _args(args: Tree | None) -> list[Any]:
