@@ -40,9 +40,11 @@ def main() -> None:
         start = time.perf_counter()
         decisions = sum(play(ruleset, players, seed) for seed in range(args.games))
         elapsed = time.perf_counter() - start
-        print(f"{args.ruleset} {players} players: {args.games / elapsed:6.1f} games/s, "
-              f"{decisions / elapsed:8.0f} decisions/s, "
-              f"{decisions / args.games:6.0f} decisions/game")
+        print(
+            f"{args.ruleset} {players} players: {args.games / elapsed:6.1f} games/s, "
+            f"{decisions / elapsed:8.0f} decisions/s, "
+            f"{decisions / args.games:6.0f} decisions/game"
+        )
     if args.profile:
         profiler = cProfile.Profile()
         profiler.enable()

@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from pathlib import Path
 
 from interpreter.engine.game import Game
 from interpreter.language.compiler import Compiler
@@ -52,9 +51,11 @@ def main() -> None:
     load(folder)  # warm the grammar and schema caches once
     times = timed(lambda: load(folder), args.repeat)
     loaded = load(folder)
-    print(f"load+validate {args.ruleset}: {loaded.files} files, {loaded.items} items, "
-          f"median {statistics.median(times) * 1000:.1f} ms, "
-          f"min {min(times) * 1000:.1f} ms over {args.repeat} runs")
+    print(
+        f"load+validate {args.ruleset}: {loaded.files} files, {loaded.items} items, "
+        f"median {statistics.median(times) * 1000:.1f} ms, "
+        f"min {min(times) * 1000:.1f} ms over {args.repeat} runs"
+    )
     loader = Loader()
     yaml_times = timed(lambda: Loader().ruleset(folder), args.repeat)
     print(f"  of which YAML + schema: median {statistics.median(yaml_times) * 1000:.1f} ms")
@@ -82,8 +83,10 @@ def main() -> None:
         for _ in range(n // 20):
             Compiler(symbols).expression(text)[0].fn(ctx)
         reparsed = (time.perf_counter() - start) / (n // 20)
-        print(f"  {once * 1e6:8.1f} µs compiled, {reparsed * 1e6:9.1f} µs re-parsed "
-              f"({reparsed / once:6.1f}x)  {text}")
+        print(
+            f"  {once * 1e6:8.1f} µs compiled, {reparsed * 1e6:9.1f} µs re-parsed "
+            f"({reparsed / once:6.1f}x)  {text}"
+        )
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Replay speed (events per second) on long logs written by `rules play`.
 
-    .venv/bin/python benchmarks/bench_replay.py [--games 10] [--players 5]
+.venv/bin/python benchmarks/bench_replay.py [--games 10] [--players 5]
 """
 
 from __future__ import annotations
@@ -44,9 +44,11 @@ def main() -> None:
         assert verdict.kind == "legal", verdict.message
         events += verdict.events_applied
     elapsed = time.perf_counter() - start
-    print(f"replayed {len(logs)} {args.players}-player {args.ruleset} logs, {events} events "
-          f"({events // len(logs)} per log) in {elapsed:.2f} s: {events / elapsed:,.0f} "
-          f"events/s (ruleset loaded once and cached)")
+    print(
+        f"replayed {len(logs)} {args.players}-player {args.ruleset} logs, {events} events "
+        f"({events // len(logs)} per log) in {elapsed:.2f} s: {events / elapsed:,.0f} "
+        f"events/s (ruleset loaded once and cached)"
+    )
 
 
 if __name__ == "__main__":

@@ -48,9 +48,15 @@ def render_view(shown: dict) -> str:
             lines.append(f"{zone}: {_content(content)}")
     taken = {sid: e for sid, e in shown["spaces"].items()}
     if taken:
-        lines.append("board: " + "; ".join(
-            f"{sid}" + (f" [{e['owner']}]" if "owner" in e else "") +
-            (f" {_content(e['pieces'])}" if "pieces" in e else "") for sid, e in taken.items()))
+        lines.append(
+            "board: "
+            + "; ".join(
+                f"{sid}"
+                + (f" [{e['owner']}]" if "owner" in e else "")
+                + (f" {_content(e['pieces'])}" if "pieces" in e else "")
+                for sid, e in taken.items()
+            )
+        )
     return "\n".join(lines)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from jsonschema import Draft202012Validator
@@ -15,7 +15,7 @@ from interpreter.language.compiler import did_you_mean
 from interpreter.load.yaml_source import Document
 
 
-@lru_cache(maxsize=None)
+@cache
 def validator(name: str) -> Draft202012Validator:
     return Draft202012Validator(schemas.SCHEMAS[name]())
 
@@ -33,8 +33,9 @@ def check_item(document: Document, data: Any, section: str, base: tuple) -> list
     return check_data(document, data, wrapped, base)
 
 
-def check_data(document: Document, data: Any, schema_validator: Draft202012Validator,
-               prefix: tuple = ()) -> list[Diagnostic]:
+def check_data(
+    document: Document, data: Any, schema_validator: Draft202012Validator, prefix: tuple = ()
+) -> list[Diagnostic]:
     found = []
     for error in schema_validator.iter_errors(data):
         found.extend(_diagnose(document, error, prefix))
@@ -57,8 +58,11 @@ def _matching_branch_error(error: ValidationError) -> ValidationError | None:
     branches: dict[int, list[ValidationError]] = {}
     for sub in error.context:
         branches.setdefault(sub.schema_path[0], []).append(sub)
-    fitting = [errs for errs in branches.values()
-               if not any(e.validator == "type" and not e.relative_path for e in errs)]
+    fitting = [
+        errs
+        for errs in branches.values()
+        if not any(e.validator == "type" and not e.relative_path for e in errs)
+    ]
     if len(fitting) == 1:
         return min(fitting[0], key=lambda e: -len(e.relative_path))
     return None
@@ -75,27 +79,46 @@ def _one(document: Document, error: ValidationError, path: tuple) -> Diagnostic:
             key_path = (*path, extra[0])
             location = document.location(key_path, key=True)
             hint = did_you_mean(extra[0], allowed) or (
-                f"allowed keys: {', '.join(sorted(allowed))}" if allowed else None)
-            return Diagnostic(location, f"unknown key {extra[0]!r}", hint, kind="unknown-key",
-                              json_path=pointer, data_path=key_path)
+                f"allowed keys: {', '.join(sorted(allowed))}" if allowed else None
+            )
+            return Diagnostic(
+                location,
+                f"unknown key {extra[0]!r}",
+                hint,
+                kind="unknown-key",
+                json_path=pointer,
+                data_path=key_path,
+            )
     if error.validator == "required":
         missing = re.findall(r"'([^']+)' is a required property", error.message)
         location = document.location(path, key=True) if path else document.location(())
         name = missing[0] if missing else "a key"
         where = f" in {path[-1]!r}" if path else ""
-        return Diagnostic(location, f"missing required key {name!r}{where}",
-                          _describe_key(schema, name), kind="schema", json_path=pointer,
-                          data_path=path)
+        return Diagnostic(
+            location,
+            f"missing required key {name!r}{where}",
+            _describe_key(schema, name),
+            kind="schema",
+            json_path=pointer,
+            data_path=path,
+        )
     if error.validator == "propertyNames":
         bad = error.instance
         location = document.location((*path, bad), key=True)
-        return Diagnostic(location, f"invalid id {bad!r}", custom or _x_message(error),
-                          kind="schema", json_path=pointer, data_path=(*path, bad))
+        return Diagnostic(
+            location,
+            f"invalid id {bad!r}",
+            custom or _x_message(error),
+            kind="schema",
+            json_path=pointer,
+            data_path=(*path, bad),
+        )
     location = document.location(path)
     message = _friendly(error)
     hint = custom or schema.get("description")
-    return Diagnostic(location, message, _short(hint), kind="schema", json_path=pointer,
-                      data_path=path)
+    return Diagnostic(
+        location, message, _short(hint), kind="schema", json_path=pointer, data_path=path
+    )
 
 
 def _x_message(error: ValidationError) -> str | None:
@@ -128,8 +151,14 @@ def _friendly(error: ValidationError) -> str:
     if validator_name == "type":
         expected = error.validator_value
         expected = " or ".join(expected) if isinstance(expected, list) else expected
-        words = {"object": "a mapping", "array": "a list", "string": "a text",
-                 "integer": "a whole number", "boolean": "true or false", "number": "a number"}
+        words = {
+            "object": "a mapping",
+            "array": "a list",
+            "string": "a text",
+            "integer": "a whole number",
+            "boolean": "true or false",
+            "number": "a number",
+        }
         wanted = " or ".join(words.get(e, e) for e in str(expected).split(" or "))
         return f"expected {wanted}, got {shown}"
     if validator_name == "enum":
@@ -139,8 +168,10 @@ def _friendly(error: ValidationError) -> str:
     if validator_name == "pattern":
         return f"{shown} does not have the expected form"
     if validator_name in ("minimum", "maximum"):
-        return f"{shown} is {'below' if validator_name == 'minimum' else 'above'} the " \
-               f"{validator_name} {error.validator_value}"
+        return (
+            f"{shown} is {'below' if validator_name == 'minimum' else 'above'} the "
+            f"{validator_name} {error.validator_value}"
+        )
     if validator_name == "minLength":
         return "must not be empty"
     if validator_name == "minItems":

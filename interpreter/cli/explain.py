@@ -9,8 +9,20 @@ from interpreter.cli.report import source_line
 from interpreter.language.parser import SyntaxProblem, parse
 from interpreter.load.ruleset_files import Loader, resolve_ruleset
 
-SECTIONS = ("actions", "components", "spaces", "functions", "constants", "counters", "zones",
-            "kinds", "triggers", "events", "variables", "sides")
+SECTIONS = (
+    "actions",
+    "components",
+    "spaces",
+    "functions",
+    "constants",
+    "counters",
+    "zones",
+    "kinds",
+    "triggers",
+    "events",
+    "variables",
+    "sides",
+)
 
 
 @click.command()
@@ -24,32 +36,39 @@ def explain(ruleset: str, name: str | None, expansions: tuple[str, ...]) -> None
     folder = resolve_ruleset(ruleset)
     catalog = Loader().ruleset(folder, list(expansions))
     if name is None:
-        click.echo(f"{definition.name} {definition.version} ({definition.id}), "
-                   f"{definition.min_players}-{definition.max_players} players")
+        click.echo(
+            f"{definition.name} {definition.version} ({definition.id}), "
+            f"{definition.min_players}-{definition.max_players} players"
+        )
         for section in SECTIONS:
             items = catalog.sections.get(section, {})
             if items:
                 shown = ", ".join(sorted(items)[:12]) + (" …" if len(items) > 12 else "")
                 click.echo(f"  {section} ({len(items)}): {shown}")
         return
-    matches = [(s, catalog.sections[s][name]) for s in SECTIONS if name in catalog.sections.get(s, {})]
-    for group_id, group in catalog.sections.get("spaces", {}).items():
+    matches = [
+        (s, catalog.sections[s][name]) for s in SECTIONS if name in catalog.sections.get(s, {})
+    ]
+    for group in catalog.sections.get("spaces", {}).values():
         if isinstance(group.data, dict) and name in (group.data.get("items") or {}):
             matches.append(("space", group))
     piece = definition.pieces.get(name)
     if piece is not None and piece.design != name:
         matches.append(("components", catalog.sections["components"][piece.design]))
     if not matches:
-        raise click.BadParameter(f"{definition.id} defines nothing called {name!r}",
-                                 param_hint="NAME")
+        raise click.BadParameter(
+            f"{definition.id} defines nothing called {name!r}", param_hint="NAME"
+        )
     for section, item in matches:
         location = item.location(key=True)
         click.echo(f"{location}: {section[:-1] if section.endswith('s') else section} {item.id}")
         _echo_source(location.path, location.line)
         data = item.data if isinstance(item.data, dict) else {}
         effects = [("effect", data.get("effect"))] + [
-            (f"requires[{i}]", r.get("condition")) for i, r in enumerate(data.get("requires") or [])
-            if isinstance(r, dict)]
+            (f"requires[{i}]", r.get("condition"))
+            for i, r in enumerate(data.get("requires") or [])
+            if isinstance(r, dict)
+        ]
         if section == "components" and data.get("bonus"):
             bonus = catalog.sections["actions"].get(str(data["bonus"]))
             if bonus is not None:

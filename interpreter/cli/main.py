@@ -43,6 +43,6 @@ def main() -> None:
     except RecursionError:
         click.echo("internal error: nesting too deep", err=True)
         sys.exit(INTERNAL_ERROR)
-    except Exception as exc:  # noqa: BLE001 - the promise is: never a traceback
+    except Exception as exc:
         click.echo(f"internal error: {type(exc).__name__}: {exc}", err=True)
         sys.exit(INTERNAL_ERROR)

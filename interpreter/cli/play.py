@@ -8,11 +8,11 @@ from pathlib import Path
 import click
 
 from interpreter.agents import KINDS, make
+from interpreter.cli.report import render
 from interpreter.engine.game import Game, Result
 from interpreter.errors import CheckError, GameError
 from interpreter.log import writer
 from interpreter.ruleset import load_or_raise
-from interpreter.cli.report import render
 
 
 def load_for_cli(ruleset: str, expansions: tuple[str, ...], mods: tuple[Path, ...]):
@@ -24,40 +24,71 @@ def load_for_cli(ruleset: str, expansions: tuple[str, ...], mods: tuple[Path, ..
     except CheckError as exc:
         for diagnostic in exc.diagnostics:
             click.echo(render(diagnostic), err=True)
-        click.echo(f"{ruleset}: the ruleset has {len(exc.diagnostics)} error(s); "
-                   "`rules validate` lists them", err=True)
+        click.echo(
+            f"{ruleset}: the ruleset has {len(exc.diagnostics)} error(s); "
+            "`rules validate` lists them",
+            err=True,
+        )
         raise SystemExit(1) from None
 
 
 @click.command()
 @click.argument("ruleset")
-@click.option("--with", "expansions", multiple=True, metavar="EXPANSION",
-              help="Apply an expansion the ruleset offers (repeatable, in order).")
-@click.option("--mod", "mods", multiple=True, type=click.Path(exists=True, dir_okay=False,
-                                                              path_type=Path),
-              help="Apply a mod overlay file (repeatable).")
-@click.option("--players", "count", type=click.IntRange(1, 16), required=True,
-              help="Number of players.")
+@click.option(
+    "--with",
+    "expansions",
+    multiple=True,
+    metavar="EXPANSION",
+    help="Apply an expansion the ruleset offers (repeatable, in order).",
+)
+@click.option(
+    "--mod",
+    "mods",
+    multiple=True,
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Apply a mod overlay file (repeatable).",
+)
+@click.option(
+    "--players", "count", type=click.IntRange(1, 16), required=True, help="Number of players."
+)
 @click.option("--seed", default="0", show_default=True, help="Seed of the game's chance.")
-@click.option("--agents", default="random", show_default=True,
-              help="Agents by seat, comma-separated: random, greedy, human "
-                   "(one name for every seat).")
+@click.option(
+    "--agents",
+    default="random",
+    show_default=True,
+    help="Agents by seat, comma-separated: random, greedy, human (one name for every seat).",
+)
 @click.option("--names", default=None, help="Player names, comma-separated.")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the game log (rules-log/1) to this file.")
+@click.option(
+    "--log",
+    "log_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the game log (rules-log/1) to this file.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-def play(ruleset: str, expansions: tuple[str, ...], mods: tuple[Path, ...], count: int,
-         seed: str, agents: str, names: str | None, log_path: Path | None,
-         as_json: bool) -> None:
+def play(
+    ruleset: str,
+    expansions: tuple[str, ...],
+    mods: tuple[Path, ...],
+    count: int,
+    seed: str,
+    agents: str,
+    names: str | None,
+    log_path: Path | None,
+    as_json: bool,
+) -> None:
     """Play one game of RULESET (an id in rulesets/ or a folder) to the end."""
     definition = load_for_cli(ruleset, expansions, mods)
     kinds = [a.strip() for a in agents.split(",")]
     if len(kinds) == 1:
         kinds = kinds * count
     if len(kinds) != count or any(k not in KINDS for k in kinds):
-        raise click.BadParameter(f"give 1 or {count} agents among {', '.join(KINDS)}",
-                                 param_hint="--agents")
-    players = [n.strip() for n in names.split(",")] if names else [f"P{i + 1}" for i in range(count)]
+        raise click.BadParameter(
+            f"give 1 or {count} agents among {', '.join(KINDS)}", param_hint="--agents"
+        )
+    players = (
+        [n.strip() for n in names.split(",")] if names else [f"P{i + 1}" for i in range(count)]
+    )
     if len(players) != count or len(set(players)) != count or not all(players):
         raise click.BadParameter(f"give {count} distinct names", param_hint="--names")
     game_seed: int | str = int(seed) if seed.lstrip("-").isdigit() else seed
@@ -82,10 +113,16 @@ def play(ruleset: str, expansions: tuple[str, ...], mods: tuple[Path, ...], coun
 
 
 def result_json(game: Game, result: Result) -> dict:
-    return {"ruleset": game.ruleset.id, "version": game.ruleset.version,
-            "players": list(game.state.players), "seed": game.seed, "scores": result.scores,
-            "breakdown": result.breakdown, "ranking": result.ranking,
-            "tiebreak": result.tiebreak}
+    return {
+        "ruleset": game.ruleset.id,
+        "version": game.ruleset.version,
+        "players": list(game.state.players),
+        "seed": game.seed,
+        "scores": result.scores,
+        "breakdown": result.breakdown,
+        "ranking": result.ranking,
+        "tiebreak": result.tiebreak,
+    }
 
 
 def render_result(result: Result) -> str:

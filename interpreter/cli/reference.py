@@ -10,8 +10,12 @@ from interpreter.language.reference import render
 
 
 @click.command()
-@click.option("--write", "path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the reference to this file (docs/language.md).")
+@click.option(
+    "--write",
+    "path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the reference to this file (docs/language.md).",
+)
 def reference(path: Path | None) -> None:
     """Print the effect-language reference (or write it with --write)."""
     text = render()

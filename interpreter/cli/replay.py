@@ -16,16 +16,29 @@ from interpreter.log.replay import Verdict, replay
 @click.command("replay")
 @click.argument("log", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as one JSON object.")
-@click.option("--strict", is_flag=True,
-              help="Fail on unknown keys and on a different ruleset version or digest.")
-@click.option("--suggest", is_flag=True,
-              help="List what may come next after the last event (to write a log by hand).")
-@click.option("--at", "at", type=click.IntRange(0), default=None,
-              help="Stop after event N and show the position.")
-@click.option("--as", "as_player", default=None,
-              help="With --at: show the position as this player sees it.")
-def replay_command(log: Path, as_json: bool, strict: bool, suggest: bool, at: int | None,
-                   as_player: str | None) -> None:
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Fail on unknown keys and on a different ruleset version or digest.",
+)
+@click.option(
+    "--suggest",
+    is_flag=True,
+    help="List what may come next after the last event (to write a log by hand).",
+)
+@click.option(
+    "--at",
+    "at",
+    type=click.IntRange(0),
+    default=None,
+    help="Stop after event N and show the position.",
+)
+@click.option(
+    "--as", "as_player", default=None, help="With --at: show the position as this player sees it."
+)
+def replay_command(
+    log: Path, as_json: bool, strict: bool, suggest: bool, at: int | None, as_player: str | None
+) -> None:
     """Replay LOG against its ruleset: was every move legal, what is the score.
 
     Exit codes: 0 legal and complete; 1 an illegal move, an impossible chance outcome, a
@@ -82,11 +95,17 @@ def _print(verdict: Verdict, log: Path, suggest: bool) -> None:
             n = verdict.events_applied + 1
             first = verdict.pending[0]
             click.echo("next line, for example:")
-            click.echo("  " + json.dumps({"n": n, "player": first["player"],
-                                          "choice": first["options"][0]}))
+            click.echo(
+                "  "
+                + json.dumps({"n": n, "player": first["player"], "choice": first["options"][0]})
+            )
         return
-    label = {"illegal": "illegal", "impossible": "impossible chance outcome",
-             "mismatch": "checkpoint mismatch", "malformed": "malformed log"}[verdict.kind]
+    label = {
+        "illegal": "illegal",
+        "impossible": "impossible chance outcome",
+        "mismatch": "checkpoint mismatch",
+        "malformed": "malformed log",
+    }[verdict.kind]
     click.echo(f"{where}: error: {label}: {verdict.message}")
     if verdict.event is not None:
         click.echo(f"    event: {json.dumps(verdict.event, ensure_ascii=False)}")

@@ -11,8 +11,12 @@ from interpreter.check import schemas
 
 @click.command()
 @click.argument("name", required=False, type=click.Choice(sorted(schemas.SCHEMAS)))
-@click.option("--write", "folder", type=click.Path(file_okay=False, path_type=Path),
-              help="Write every schema into this folder (e.g. schemas/).")
+@click.option(
+    "--write",
+    "folder",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Write every schema into this folder (e.g. schemas/).",
+)
 def schema(name: str | None, folder: Path | None) -> None:
     """Print one JSON Schema, or write them all with --write."""
     if folder is not None:

@@ -9,14 +9,13 @@ from pathlib import Path
 import click
 
 from interpreter.check.schema_check import check
+from interpreter.cli.report import render
 from interpreter.errors import Diagnostic, LoadError, Location
-from interpreter.language.compiler import Compiler
+from interpreter.language.compiler import Compiler, did_you_mean
 from interpreter.language.symbols import Symbols
-from interpreter.language.compiler import did_you_mean
 from interpreter.load.ruleset_files import MANIFEST, PROJECT_ROOT, display_path, resolve_ruleset
 from interpreter.load.yaml_source import load_file
 from interpreter.ruleset import load
-from interpreter.cli.report import render
 
 
 @dataclass
@@ -37,17 +36,30 @@ def validate_path(raw: str, summary: Summary) -> None:
     if not path.exists():
         folder = resolve_ruleset(raw)
         if folder is None:
-            summary.add([Diagnostic(Location(raw), "no such file, folder or ruleset id",
-                                    "give a ruleset folder, a YAML file, or a ruleset id",
-                                    kind="usage")])
+            summary.add(
+                [
+                    Diagnostic(
+                        Location(raw),
+                        "no such file, folder or ruleset id",
+                        "give a ruleset folder, a YAML file, or a ruleset id",
+                        kind="usage",
+                    )
+                ]
+            )
             return
         path = folder
     if path.is_dir():
         if not (path / MANIFEST).is_file():
-            summary.add([Diagnostic(Location(display_path(path)),
-                                    f"this folder has no {MANIFEST}",
-                                    "a ruleset folder has a ruleset.yaml manifest",
-                                    kind="reference")])
+            summary.add(
+                [
+                    Diagnostic(
+                        Location(display_path(path)),
+                        f"this folder has no {MANIFEST}",
+                        "a ruleset folder has a ruleset.yaml manifest",
+                        kind="reference",
+                    )
+                ]
+            )
             return
         _validate_ruleset(path, summary)
         return
@@ -57,8 +69,9 @@ def validate_path(raw: str, summary: Summary) -> None:
     _validate_file(path, summary)
 
 
-def _validate_ruleset(folder: Path, summary: Summary, mods: list[Path] | None = None,
-                      only: str | None = None) -> None:
+def _validate_ruleset(
+    folder: Path, summary: Summary, mods: list[Path] | None = None, only: str | None = None
+) -> None:
     loaded = load(folder, mods=mods)
     _merge(loaded, summary, only)
     manifest = loaded.catalog.manifest if loaded.catalog else {}
@@ -88,6 +101,7 @@ def _requirement_chain(folder: Path, expansion: str, offered: dict) -> list[str]
         for need in needs:
             visit(str(need), depth + 1)
         order.append(name)
+
     visit(expansion)
     return order
 
@@ -118,18 +132,30 @@ def _validate_file(path: Path, summary: Summary) -> None:
         folder = resolve_ruleset(str(base)) if base else _enclosing_ruleset(path)
         if folder is None and base:
             summary.add(check(document, "overlay.schema.json"))
-            summary.add([Diagnostic(document.location(("overlay", "base")),
-                                    f"there is no ruleset {str(base)!r}",
-                                    did_you_mean(str(base), _ruleset_ids())
-                                    or "base names a ruleset id in rulesets/ or a folder",
-                                    kind="reference")])
+            summary.add(
+                [
+                    Diagnostic(
+                        document.location(("overlay", "base")),
+                        f"there is no ruleset {str(base)!r}",
+                        did_you_mean(str(base), _ruleset_ids())
+                        or "base names a ruleset id in rulesets/ or a folder",
+                        kind="reference",
+                    )
+                ]
+            )
             return
         if folder is None and isinstance(data.get("overlay"), dict):
             summary.add(check(document, "overlay.schema.json"))
-            summary.add([Diagnostic(document.location(("overlay",), key=True),
-                                    "cannot tell which ruleset this overlay applies to",
-                                    "add `base: RULESET_ID` under `overlay:`",
-                                    kind="reference")])
+            summary.add(
+                [
+                    Diagnostic(
+                        document.location(("overlay",), key=True),
+                        "cannot tell which ruleset this overlay applies to",
+                        "add `base: RULESET_ID` under `overlay:`",
+                        kind="reference",
+                    )
+                ]
+            )
             return
         _validate_with_overlay(folder, path, header, summary)
         return
@@ -188,8 +214,12 @@ def _syntax_only(document) -> list[Diagnostic]:
                 if key in ("effect", "setup") and isinstance(value, str):
                     _, problems = compiler.effect(value)
                     out.extend(_located(document, (*path, key), problems))
-                elif key in ("condition", "value", "when", "while", "order", "until",
-                             "estimate", "skip") and isinstance(value, str) and path:
+                elif (
+                    key
+                    in ("condition", "value", "when", "while", "order", "until", "estimate", "skip")
+                    and isinstance(value, str)
+                    and path
+                ):
                     _, problems = compiler.expression(value)
                     out.extend(_located(document, (*path, key), problems))
                 else:
@@ -197,6 +227,7 @@ def _syntax_only(document) -> list[Diagnostic]:
         elif isinstance(node, list):
             for index, value in enumerate(node):
                 walk(value, (*path, index))
+
     walk(document.data, ())
     return out
 
@@ -210,15 +241,27 @@ def _located(document, path, problems) -> list[Diagnostic]:
         if hint and p.related is not None:
             at = document.expression_location(path, *p.related)
             hint = hint.replace("{at}", f"{at.line}:{at.column}")
-        out.append(Diagnostic(document.expression_location(path, p.line, p.column), p.message,
-                              hint, kind="expression-syntax"))
+        out.append(
+            Diagnostic(
+                document.expression_location(path, p.line, p.column),
+                p.message,
+                hint,
+                kind="expression-syntax",
+            )
+        )
     return out
 
 
 @click.command()
 @click.argument("paths", nargs=-1, required=True)
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True, help="Output as text (compiler style) or one JSON object.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Output as text (compiler style) or one JSON object.",
+)
 def validate(paths: tuple[str, ...], fmt: str) -> None:
     """Check rulesets, expansions, mods and single files; report every error.
 
@@ -229,21 +272,34 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
     summary = Summary()
     for raw in paths:
         validate_path(raw, summary)
-    diagnostics = sorted(summary.diagnostics.values(),
-                         key=lambda d: (d.location.path, d.location.line, d.location.column))
+    diagnostics = sorted(
+        summary.diagnostics.values(),
+        key=lambda d: (d.location.path, d.location.line, d.location.column),
+    )
     errors = [d for d in diagnostics if d.severity == "error"]
     if fmt == "json":
-        click.echo(json.dumps({
-            "valid": not errors,
-            "errors": [d.as_dict() for d in diagnostics],
-            "summary": {"files": len(summary.files), "items": summary.items,
-                        "provisional": summary.provisional, "errors": len(errors),
-                        "rulesets": summary.rulesets},
-        }, indent=2))
+        click.echo(
+            json.dumps(
+                {
+                    "valid": not errors,
+                    "errors": [d.as_dict() for d in diagnostics],
+                    "summary": {
+                        "files": len(summary.files),
+                        "items": summary.items,
+                        "provisional": summary.provisional,
+                        "errors": len(errors),
+                        "rulesets": summary.rulesets,
+                    },
+                },
+                indent=2,
+            )
+        )
     else:
         for diagnostic in diagnostics:
             click.echo(render(diagnostic))
         status = "valid" if not errors else f"{len(errors)} error{'s' if len(errors) != 1 else ''}"
-        click.echo(f"checked {len(summary.files)} file{'s' if len(summary.files) != 1 else ''}, "
-                   f"{summary.items} items, {summary.provisional} provisional values: {status}")
+        click.echo(
+            f"checked {len(summary.files)} file{'s' if len(summary.files) != 1 else ''}, "
+            f"{summary.items} items, {summary.provisional} provisional values: {status}"
+        )
     raise SystemExit(1 if errors else 0)

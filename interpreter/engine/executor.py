@@ -50,10 +50,7 @@ class StopEffect(Exception):
 
 
 def option_text(ctx: Context, label: str, value: Any) -> str:
-    if isinstance(value, Player):
-        text = ctx.state.players[int(value)]
-    else:
-        text = text_id(value)
+    text = ctx.state.players[int(value)] if isinstance(value, Player) else text_id(value)
     return f"{label} {text}" if label else text
 
 
@@ -183,8 +180,9 @@ def _choose_item(node: fx.ChooseItem, ctx: Context) -> Run:
         texts.append("pass")
         values.append(_PASS)
     player = _chooser(node, ctx)
-    index = yield Choice(int(player), _unique(texts), tuple(values), node.label or node.var,
-                         node.id, node, ctx)
+    index = yield Choice(
+        int(player), _unique(texts), tuple(values), node.label or node.var, node.id, node, ctx
+    )
     value = values[index]
     if value is _PASS:
         return

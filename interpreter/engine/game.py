@@ -26,7 +26,6 @@ from interpreter.engine.executor import (
 )
 from interpreter.engine.state import State
 from interpreter.errors import GameError
-from interpreter.language.effects import CompiledEffect
 from interpreter.language.runtime import Context
 from interpreter.language.values import Player
 from interpreter.ruleset.model import Ruleset
@@ -85,8 +84,13 @@ class Result:
 class Game:
     """One game of a ruleset for the given players."""
 
-    def __init__(self, ruleset: Ruleset, players: list[str], seed: int | str = 0,
-                 chance_source: ChanceSource | None = None):
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        players: list[str],
+        seed: int | str = 0,
+        chance_source: ChanceSource | None = None,
+    ):
         if len(set(players)) != len(players):
             raise GameError("player names must differ")
         self.ruleset = ruleset
@@ -120,9 +124,19 @@ class Game:
                     state.variables[f"{name}#{seat}"] = value
             else:
                 state.variables[name] = value
-        state.engine.update(stage="setup", round=0, phase=0, order=(), position=0,
-                            chance=0, history={}, fired=frozenset(), breakdown={},
-                            queue=(), known={})
+        state.engine.update(
+            stage="setup",
+            round=0,
+            phase=0,
+            order=(),
+            position=0,
+            chance=0,
+            history={},
+            fired=frozenset(),
+            breakdown={},
+            queue=(),
+            known={},
+        )
 
     # ------------------------------------------------------------- decisions
     def pending(self) -> list[Decision]:
@@ -131,8 +145,11 @@ class Game:
         for thread in self._threads.values():
             if thread.choice is not None:
                 seat = thread.choice.player
-                out.append(Decision(seat, self.state.players[seat], thread.choice.texts,
-                                    thread.choice.prompt))
+                out.append(
+                    Decision(
+                        seat, self.state.players[seat], thread.choice.texts, thread.choice.prompt
+                    )
+                )
         return out
 
     def legal(self, player: int | str) -> tuple[str, ...]:
@@ -153,20 +170,22 @@ class Game:
     def apply(self, player: int | str, text: str) -> None:
         """Make ``player``'s decision by the option's text; raise ``IllegalMove``."""
         seat = self._seat(player)
-        thread = next((t for t in self._threads.values()
-                       if t.choice is not None and t.choice.player == seat), None)
+        thread = next(
+            (t for t in self._threads.values() if t.choice is not None and t.choice.player == seat),
+            None,
+        )
         if thread is None:
             waiting = ", ".join(d.player_name for d in self.pending()) or "nobody"
-            raise IllegalMove(f"{self.state.players[seat]} has no decision to make now "
-                              f"(waiting for: {waiting})")
+            raise IllegalMove(
+                f"{self.state.players[seat]} has no decision to make now (waiting for: {waiting})"
+            )
         choice = thread.choice
         if text not in choice.texts:
             raise IllegalMove(explain(choice, text), choice.texts)
         index = choice.texts.index(text)
         history = self.state.engine["history"]
         before = history.get(thread.key, ())
-        self.state.engine["history"] = {**history,
-                                        thread.key: (*before, ("choice", text, seat))}
+        self.state.engine["history"] = {**history, thread.key: (*before, ("choice", text, seat))}
         logged = len(self.events)
         self.events.append({"player": self.state.players[seat], "choice": text})
         try:
@@ -180,8 +199,9 @@ class Game:
         except (GameError, StopEffect) as exc:
             del self.events[logged:]
             self._restore(thread.key, before)
-            raise IllegalMove(str(exc) if isinstance(exc, GameError) else "effect stopped",
-                              choice.texts) from None
+            raise IllegalMove(
+                str(exc) if isinstance(exc, GameError) else "effect stopped", choice.texts
+            ) from None
 
     def _seat(self, player: int | str) -> int:
         if isinstance(player, str):
@@ -195,27 +215,32 @@ class Game:
     def random_order(self, ctx: Context, zone: str, items: tuple[str, ...]) -> tuple[str, ...]:
         outcome = self._chance(f"shuffle {zone}", items, None)
         if sorted(outcome) != sorted(items):
-            raise ImpossibleChance(f"shuffle {zone}: {list(outcome)} is not an order of the "
-                                   f"{len(items)} components there")
+            raise ImpossibleChance(
+                f"shuffle {zone}: {list(outcome)} is not an order of the "
+                f"{len(items)} components there"
+            )
         return outcome
 
     def random_choice(self, ctx: Context, label: str, texts: tuple[str, ...]) -> str:
         outcome = self._chance(f"choose {label}", texts, 1)
         if len(outcome) != 1 or outcome[0] not in texts:
-            raise ImpossibleChance(f"choose {label}: {list(outcome)} is not one of "
-                                   f"{', '.join(texts)}")
+            raise ImpossibleChance(
+                f"choose {label}: {list(outcome)} is not one of {', '.join(texts)}"
+            )
         return outcome[0]
 
-    def random_pick(self, ctx: Context, zone: str, items: tuple[str, ...],
-                    count: int) -> tuple[str, ...]:
+    def random_pick(
+        self, ctx: Context, zone: str, items: tuple[str, ...], count: int
+    ) -> tuple[str, ...]:
         outcome = self._chance(f"draw {zone}", items, count)
         missing = [p for p in outcome if p not in items]
         if missing or len(outcome) != count or len(set(outcome)) != len(outcome):
             raise ImpossibleChance(
                 f"draw {zone}: {', '.join(missing) or list(outcome)} "
                 f"{'is' if len(missing) == 1 else 'are'} not in {zone}"
-                if missing else f"draw {zone}: expected {count} distinct components, got "
-                                f"{list(outcome)}")
+                if missing
+                else f"draw {zone}: expected {count} distinct components, got {list(outcome)}"
+            )
         return outcome
 
     def reveal(self, ctx: Context, pieces: tuple[str, ...], to: tuple[int, ...]) -> None:
@@ -241,19 +266,26 @@ class Game:
         engine["chance"] += 1
         thread_key = self._current_thread
         history = engine["history"]
-        engine["history"] = {**history,
-                             thread_key: (*history.get(thread_key, ()), ("chance", key, outcome))}
+        engine["history"] = {
+            **history,
+            thread_key: (*history.get(thread_key, ()), ("chance", key, outcome)),
+        }
         if self._replay is None:
             self.events.append({"chance": key, "outcome": list(outcome)})
         return outcome
 
     # ----------------------------------------------------------------- units
     def _context(self, me: int | None, env: dict[str, Any] | None = None) -> Context:
-        return Context(self.state, self.tables, None if me is None else Player(me), env or {},
-                       self)
+        return Context(self.state, self.tables, None if me is None else Player(me), env or {}, self)
 
-    def _start_thread(self, key: str, effect: Any, me: int | None,
-                      env: dict[str, Any] | None = None, parent: str | None = None) -> None:
+    def _start_thread(
+        self,
+        key: str,
+        effect: Any,
+        me: int | None,
+        env: dict[str, Any] | None = None,
+        parent: str | None = None,
+    ) -> None:
         ctx = self._context(me, env)
         generator = effect(ctx) if callable(effect) else run_effect(effect, ctx)
         thread = _Thread(key, me, generator, parent=parent)
@@ -319,8 +351,10 @@ class Game:
                 if text not in thread.choice.texts:
                     raise GameError(f"replay out of step: {text!r} is not an option")
                 history = self.state.engine["history"]
-                self.state.engine["history"] = {**history,
-                                                thread.key: (*history.get(thread.key, ()), entry)}
+                self.state.engine["history"] = {
+                    **history,
+                    thread.key: (*history.get(thread.key, ()), entry),
+                }
                 self._drive(thread, thread.choice.texts.index(text))
                 progress = True
         self._replay = None
@@ -344,8 +378,10 @@ class Game:
             histories = self.state.engine["history"]
             if hide_from is not None:
                 secret = self._simultaneous_keys()
-                histories = {key: _hidden(entries, hide_from) if key in secret else entries
-                             for key, entries in histories.items()}
+                histories = {
+                    key: _hidden(entries, hide_from) if key in secret else entries
+                    for key, entries in histories.items()
+                }
             other._rebuild(histories)
         else:
             other.state = self.state.copy()
@@ -494,8 +530,12 @@ class Game:
         engine.update(stage="scoring", step=0)
         score = self.ruleset.score
         if score:
-            engine["breakdown"] = {"play": {str(s): self.state.counters[f"{score}#{s}"]
-                                            for s in range(len(self.state.players))}}
+            engine["breakdown"] = {
+                "play": {
+                    str(s): self.state.counters[f"{score}#{s}"]
+                    for s in range(len(self.state.players))
+                }
+            }
         engine["scores_before"] = self._scores()
         return None
 
@@ -507,8 +547,10 @@ class Game:
             previous = steps[index - 1].id
             before = engine["scores_before"]
             now = self._scores()
-            engine["breakdown"] = {**engine["breakdown"],
-                                   previous: {str(s): now[s] - before[s] for s in range(len(now))}}
+            engine["breakdown"] = {
+                **engine["breakdown"],
+                previous: {str(s): now[s] - before[s] for s in range(len(now))},
+            }
             engine["scores_before"] = now
         if index >= len(steps):
             engine["stage"] = "over"
@@ -543,9 +585,16 @@ class Game:
         self._paused = True
         before = self.state.copy()
         try:
-            self._begin_unit([(f"sandbox:{action}",
-                               lambda ctx, a=action, g=args: do_action(ctx, a, dict(g)), seat,
-                               None)])
+            self._begin_unit(
+                [
+                    (
+                        f"sandbox:{action}",
+                        lambda ctx, a=action, g=args: do_action(ctx, a, dict(g)),
+                        seat,
+                        None,
+                    )
+                ]
+            )
             self._advance()
         except GameError as exc:
             self.state, self._threads = before, {}
@@ -562,7 +611,8 @@ class Game:
         from interpreter.language.values import type_of
 
         compiled, problems = Compiler(self.ruleset.symbols).expression(
-            text, {name: type_of(value) for name, value in env.items()})
+            text, {name: type_of(value) for name, value in env.items()}
+        )
         if compiled is None:
             raise GameError("; ".join(f"{p.column}: {p.message}" for p in problems))
         seat = None if player is None else self._seat(player)
@@ -579,8 +629,9 @@ class Game:
                 breakdown[names[int(seat)]][step] = points
         keys = {}
         for s, name in enumerate(names):
-            keys[name] = [scores[name]] + [self.state.counters.get(f"{t}#{s}", 0)
-                                           for t in self.ruleset.tiebreak]
+            keys[name] = [scores[name]] + [
+                self.state.counters.get(f"{t}#{s}", 0) for t in self.ruleset.tiebreak
+            ]
         ordered = sorted(names, key=lambda n: keys[n], reverse=True)
         ranking: list[list[str]] = []
         for name in ordered:

@@ -53,7 +53,7 @@ class State:
         if old is not None:
             items = self.zones[old]
             index = items.index(piece)
-            self.zones[old] = items[:index] + items[index + 1:]
+            self.zones[old] = items[:index] + items[index + 1 :]
         items = self.zones.get(zone, ())
         if position is None or position >= len(items):
             self.zones[zone] = (*items, piece)

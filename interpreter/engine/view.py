@@ -57,11 +57,17 @@ def _view(game: Game, seat: int | None, everything: bool) -> dict[str, Any]:
         for cname, counter in ruleset.counters.items():
             if counter.per == "player" and sees(counter.visibility, s):
                 counters[cname] = state.counters.get(f"{cname}#{s}", 0)
-        zones = {zname: zone_entry(f"{zname}#{s}", zone.visibility, s)
-                 for zname, zone in ruleset.zones.items() if zone.per == "player"}
+        zones = {
+            zname: zone_entry(f"{zname}#{s}", zone.visibility, s)
+            for zname, zone in ruleset.zones.items()
+            if zone.per == "player"
+        }
         players.append({"name": name, "counters": counters, "zones": zones})
-    zones = {zname: zone_entry(zname, zone.visibility, None)
-             for zname, zone in ruleset.zones.items() if zone.per == "game"}
+    zones = {
+        zname: zone_entry(zname, zone.visibility, None)
+        for zname, zone in ruleset.zones.items()
+        if zone.per == "game"
+    }
     spaces = {}
     for sid, space in tables.spaces.items():
         owner = state.owners.get(sid)
@@ -74,20 +80,41 @@ def _view(game: Game, seat: int | None, everything: bool) -> dict[str, Any]:
         if items:
             entry["pieces"] = zone_entry(sid, space.visibility, None)
         spaces[sid] = entry
-    counters = {n: state.counters.get(n, 0) for n, c in ruleset.counters.items()
-                if c.per == "game" and sees(c.visibility, None)}
-    variables = {n: _plain(state.variables.get(n), names) for n, v in ruleset.variables.items()
-                 if v.per == "game" and sees(v.visibility, None)}
+    counters = {
+        n: state.counters.get(n, 0)
+        for n, c in ruleset.counters.items()
+        if c.per == "game" and sees(c.visibility, None)
+    }
+    variables = {
+        n: _plain(state.variables.get(n), names)
+        for n, v in ruleset.variables.items()
+        if v.per == "game" and sees(v.visibility, None)
+    }
     engine = state.engine
     phase = None
-    if engine["stage"] not in ("setup", "scoring", "over") and engine["phase"] < len(ruleset.phases):
+    if engine["stage"] not in ("setup", "scoring", "over") and engine["phase"] < len(
+        ruleset.phases
+    ):
         phase = ruleset.phases[engine["phase"]].id
-    pending = [{"player": d.player_name, "options": list(d.options) if d.player == seat or
-                everything else len(d.options)} for d in game.pending()]
-    return {"you": names[seat] if seat is not None else None, "round": engine["round"],
-            "phase": phase, "stage": engine["stage"], "counters": counters,
-            "variables": variables, "players": players, "zones": zones, "spaces": spaces,
-            "pending": pending}
+    pending = [
+        {
+            "player": d.player_name,
+            "options": list(d.options) if d.player == seat or everything else len(d.options),
+        }
+        for d in game.pending()
+    ]
+    return {
+        "you": names[seat] if seat is not None else None,
+        "round": engine["round"],
+        "phase": phase,
+        "stage": engine["stage"],
+        "counters": counters,
+        "variables": variables,
+        "players": players,
+        "zones": zones,
+        "spaces": spaces,
+        "pending": pending,
+    }
 
 
 def _plain(value: Any, names: tuple[str, ...]) -> Any:

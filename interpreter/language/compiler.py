@@ -32,6 +32,7 @@ from interpreter.language.values import (
     PIECE,
     PLAYER,
     TEXT,
+    TYPE_NAMES,
     ZONE,
     ActionRef,
     Piece,
@@ -41,7 +42,6 @@ from interpreter.language.values import (
     describe,
     is_list,
     item_type,
-    TYPE_NAMES,
     list_of,
     type_of,
 )
@@ -91,20 +91,26 @@ class Compiler:
         self.functions_in_progress: set[str] = set()
         self.seat_keys = {
             name: tuple(f"{name}#{i}" for i in range(MAX_SEATS))
-            for name, per in symbols.counters.items() if per == "player"
+            for name, per in symbols.counters.items()
+            if per == "player"
         }
-        self.seat_keys.update({
-            name: tuple(f"{name}#{i}" for i in range(MAX_SEATS))
-            for name, (per, _) in symbols.variables.items() if per == "player"
-        })
+        self.seat_keys.update(
+            {
+                name: tuple(f"{name}#{i}" for i in range(MAX_SEATS))
+                for name, (per, _) in symbols.variables.items()
+                if per == "player"
+            }
+        )
         self.zone_keys = {
             name: tuple(ZoneRef(f"{name}#{i}") for i in range(MAX_SEATS))
-            for name, per in symbols.zones.items() if per == "player"
+            for name, per in symbols.zones.items()
+            if per == "player"
         }
 
     # ------------------------------------------------------------------ API
-    def expression(self, text: str, scope: dict[str, str] | None = None,
-                   expect: str | None = None) -> tuple[Compiled | None, list[Problem]]:
+    def expression(
+        self, text: str, scope: dict[str, str] | None = None, expect: str | None = None
+    ) -> tuple[Compiled | None, list[Problem]]:
         """Compile a condition or value; ``expect`` is the type the field needs."""
         self.problems = []
         self._text = text
@@ -120,12 +126,17 @@ class Compiler:
             hint = None
             if expect == BOOL and compiled.type == NUMBER:
                 hint = "compare the number, e.g. `… > 0`"
-            self._problem(line, col, f"expected {describe(expect)} here, "
-                                     f"but this is {describe(compiled.type)}", hint)
+            self._problem(
+                line,
+                col,
+                f"expected {describe(expect)} here, but this is {describe(compiled.type)}",
+                hint,
+            )
         return (compiled if not self.problems else None), self.problems
 
-    def effect(self, text: str, scope: dict[str, str] | None = None,
-               node_prefix: str = "effect") -> tuple[fx.CompiledEffect | None, list[Problem]]:
+    def effect(
+        self, text: str, scope: dict[str, str] | None = None, node_prefix: str = "effect"
+    ) -> tuple[fx.CompiledEffect | None, list[Problem]]:
         """Compile an effect (a sequence of statements)."""
         self.problems = []
         self._prefix = node_prefix
@@ -148,16 +159,19 @@ class Compiler:
         try:
             return parse(text, start)
         except SyntaxProblem as exc:
-            self.problems.append(Problem(exc.line, exc.column, exc.message, exc.hint, "syntax",
-                                         exc.related))
+            self.problems.append(
+                Problem(exc.line, exc.column, exc.message, exc.hint, "syntax", exc.related)
+            )
             return None
 
-    def _problem(self, line: int, column: int, message: str, hint: str | None = None,
-                 kind: str = "type") -> None:
+    def _problem(
+        self, line: int, column: int, message: str, hint: str | None = None, kind: str = "type"
+    ) -> None:
         self.problems.append(Problem(line, column, message, hint, kind))
 
-    def _fail(self, node: Tree | Token, message: str, hint: str | None = None,
-              kind: str = "type") -> None:
+    def _fail(
+        self, node: Tree | Token, message: str, hint: str | None = None, kind: str = "type"
+    ) -> None:
         line, col = _pos(node)
         self._problem(line, col, message, hint, kind)
         raise _Abort
@@ -167,11 +181,14 @@ class Compiler:
         return f"{self._prefix}#{self._counter}"
 
     # --------------------------------------------------------- statements
-    def _block(self, statements: list[Any], scope: dict[str, str],
-               nodes: dict[str, fx.Node]) -> fx.Seq:
+    def _block(
+        self, statements: list[Any], scope: dict[str, str], nodes: dict[str, fx.Node]
+    ) -> fx.Seq:
         compiled: list[fx.Node] = []
         for statement in statements:
-            if statement is None or (isinstance(statement, Tree) and statement.data == "empty_stmt"):
+            if statement is None or (
+                isinstance(statement, Tree) and statement.data == "empty_stmt"
+            ):
                 continue
             try:
                 node = self._statement(statement, scope, nodes)
@@ -187,8 +204,9 @@ class Compiler:
     def _sub_block(self, tree: Tree, scope: dict[str, str], nodes: dict[str, fx.Node]) -> fx.Seq:
         return self._block(tree.children, dict(scope), nodes)
 
-    def _statement(self, tree: Tree, scope: dict[str, str],
-                   nodes: dict[str, fx.Node]) -> fx.Node | None:
+    def _statement(
+        self, tree: Tree, scope: dict[str, str], nodes: dict[str, fx.Node]
+    ) -> fx.Node | None:
         kind = tree.data
         ch = tree.children
         if kind == "if_stmt":
@@ -198,8 +216,12 @@ class Compiler:
                 if extra is None:
                     continue
                 if extra.data == "elif_clause":
-                    branches.append((self._cond(extra.children[0], scope),
-                                     self._sub_block(extra.children[1], scope, nodes)))
+                    branches.append(
+                        (
+                            self._cond(extra.children[0], scope),
+                            self._sub_block(extra.children[1], scope, nodes),
+                        )
+                    )
                 else:
                     otherwise = self._sub_block(extra.children[0], scope, nodes)
             return fx.If(self._node_id(), tuple(branches), otherwise)
@@ -208,14 +230,21 @@ class Compiler:
             items = self._collection(coll, scope)
             inner = {**scope, str(name): item_type(items.type)}
             where_fn = self._cond(where.children[0], inner) if where is not None else None
-            return fx.For(self._node_id(), str(name), items.fn, where_fn,
-                          self._sub_block(block, inner, nodes), simultaneous is not None)
+            return fx.For(
+                self._node_id(),
+                str(name),
+                items.fn,
+                where_fn,
+                self._sub_block(block, inner, nodes),
+                simultaneous is not None,
+            )
         if kind == "repeat_stmt":
             count = self._typed(ch[0], scope, NUMBER, "the repeat count")
             return fx.Repeat(self._node_id(), count.fn, self._sub_block(ch[1], scope, nodes))
         if kind == "while_stmt":
-            return fx.While(self._node_id(), self._cond(ch[0], scope),
-                            self._sub_block(ch[1], scope, nodes))
+            return fx.While(
+                self._node_id(), self._cond(ch[0], scope), self._sub_block(ch[1], scope, nodes)
+            )
         if kind == "let_stmt":
             name, declared, value = ch
             compiled = self._expr(value, scope)
@@ -225,8 +254,11 @@ class Compiler:
             if declared is not None:
                 kind_ = self._type_ref(declared)
                 if not compatible(kind_, compiled.type):
-                    self._fail(value, f"`{name}` is declared {describe(kind_)}, but this is "
-                                      f"{describe(compiled.type)}")
+                    self._fail(
+                        value,
+                        f"`{name}` is declared {describe(kind_)}, but this is "
+                        f"{describe(compiled.type)}",
+                    )
             scope[str(name)] = kind_
             return fx.Let(self._node_id(), str(name), compiled.fn)
         if kind == "assign_stmt":
@@ -259,6 +291,7 @@ class Compiler:
                     flatten(child)
             else:
                 parts.append(node)
+
         flatten(tree)
         saved = list(self.problems)
         out = []
@@ -277,14 +310,18 @@ class Compiler:
             return str(node)
         if meta is None or getattr(meta, "empty", True):
             return "…"
-        return self._text[meta.start_pos:meta.end_pos]
+        return self._text[meta.start_pos : meta.end_pos]
 
     def _type_ref(self, tree: Tree) -> str:
         parts = [str(p) for p in tree.children if p is not None]
         text = ":".join(parts)
         if text not in TYPE_NAMES:
-            self._fail(tree, f"unknown type `{text}`", did_you_mean(text, set(TYPE_NAMES))
-                       or f"types: {', '.join(TYPE_NAMES)}", kind="name")
+            self._fail(
+                tree,
+                f"unknown type `{text}`",
+                did_you_mean(text, set(TYPE_NAMES)) or f"types: {', '.join(TYPE_NAMES)}",
+                kind="name",
+            )
         return text
 
     def _cond(self, tree: Tree, scope: dict[str, str]) -> Fn:
@@ -293,11 +330,18 @@ class Compiler:
     def _typed(self, tree: Tree, scope: dict[str, str], expect: str, what: str) -> Compiled:
         compiled = self._expr(tree, scope)
         if not compatible(expect, compiled.type):
-            hint = "compare the number, e.g. `… > 0`" if expect == BOOL and compiled.type == NUMBER else None
+            hint = (
+                "compare the number, e.g. `… > 0`"
+                if expect == BOOL and compiled.type == NUMBER
+                else None
+            )
             if expect == BOOL and is_list(compiled.type):
                 hint = "use `any(…)` to ask whether a collection has items"
-            self._fail(tree, f"expected {describe(expect)} for {what}, but this is "
-                             f"{describe(compiled.type)}", hint)
+            self._fail(
+                tree,
+                f"expected {describe(expect)} for {what}, but this is {describe(compiled.type)}",
+                hint,
+            )
         return compiled
 
     def _collection(self, tree: Tree, scope: dict[str, str]) -> Compiled:
@@ -307,6 +351,7 @@ class Compiler:
 
             def zone_pieces(ctx: Any, fn: Fn = fn) -> tuple:
                 return tuple(Piece(p) for p in ctx.state.zones.get(fn(ctx), ()))
+
             return Compiled(list_of(PIECE), zone_pieces)
         if not is_list(compiled.type) and compiled.type != ANY:
             self._fail(tree, f"expected a collection here, but this is {describe(compiled.type)}")
@@ -321,8 +366,10 @@ class Compiler:
         if op in ("+=", "-=") and compiled.type not in (NUMBER, ANY):
             self._fail(value, f"`{op}` needs a number, but this is {describe(compiled.type)}")
         if op == "=" and not compatible(target_type, compiled.type):
-            self._fail(value, f"`{text}` holds {describe(target_type)}, but this is "
-                              f"{describe(compiled.type)}")
+            self._fail(
+                value,
+                f"`{text}` holds {describe(target_type)}, but this is {describe(compiled.type)}",
+            )
         return fx.Assign(self._node_id(), setter, str(op), compiled.fn, text)
 
     def _target(self, tree: Tree | Token, scope: dict[str, str]) -> tuple[Callable, str, str]:
@@ -332,51 +379,76 @@ class Compiler:
         if isinstance(tree, Token):
             name = str(tree)
             if name in scope:
+
                 def set_local(ctx: Any, op: str, value: Any, name: str = name) -> None:
                     ctx.env[name] = _apply(op, ctx.env.get(name), value, name)
+
                 return set_local, scope[name], name
             if self.symbols.counters.get(name) == "game" or (
-                    name in self.symbols.variables and self.symbols.variables[name][0] == "game"):
+                name in self.symbols.variables and self.symbols.variables[name][0] == "game"
+            ):
                 is_counter = name in self.symbols.counters
                 vtype = NUMBER if is_counter else self.symbols.variables[name][1]
 
-                def set_global(ctx: Any, op: str, value: Any, name: str = name,
-                               is_counter: bool = is_counter) -> None:
+                def set_global(
+                    ctx: Any, op: str, value: Any, name: str = name, is_counter: bool = is_counter
+                ) -> None:
                     if is_counter:
                         ctx.rules.set_counter(ctx, name, None, op, value)
                     else:
                         old = ctx.state.variables.get(name)
                         ctx.state.variables[name] = _apply(op, old, value, name)
+
                 return set_global, vtype, name
-            self._unknown(tree, name, scope, "cannot be set: it is not a counter, variable "
-                                             "or local name")
+            self._unknown(
+                tree, name, scope, "cannot be set: it is not a counter, variable or local name"
+            )
         if tree.data == "target_attr":
             owner, attr = tree.children
             attr = str(attr)
             owner_fn, owner_type = self._target_value(owner, scope)
             text = f"{_target_text(owner)}.{attr}"
             if owner_type in (PLAYER, ANY) and self.symbols.counters.get(attr) == "player":
-                def set_counter(ctx: Any, op: str, value: Any, owner_fn: Fn = owner_fn,
-                                attr: str = attr) -> None:
+
+                def set_counter(
+                    ctx: Any, op: str, value: Any, owner_fn: Fn = owner_fn, attr: str = attr
+                ) -> None:
                     ctx.rules.set_counter(ctx, attr, owner_fn(ctx), op, value)
+
                 return set_counter, NUMBER, text
-            if owner_type in (PLAYER, ANY) and attr in self.symbols.variables and \
-                    self.symbols.variables[attr][0] == "player":
+            if (
+                owner_type in (PLAYER, ANY)
+                and attr in self.symbols.variables
+                and self.symbols.variables[attr][0] == "player"
+            ):
                 keys = self.seat_keys[attr]
 
-                def set_pvar(ctx: Any, op: str, value: Any, owner_fn: Fn = owner_fn,
-                             keys: tuple = keys, attr: str = attr) -> None:
+                def set_pvar(
+                    ctx: Any,
+                    op: str,
+                    value: Any,
+                    owner_fn: Fn = owner_fn,
+                    keys: tuple = keys,
+                    attr: str = attr,
+                ) -> None:
                     key = keys[owner_fn(ctx)]
                     ctx.state.variables[key] = _apply(op, ctx.state.variables.get(key), value, attr)
+
                 return set_pvar, self.symbols.variables[attr][1], text
             if owner_type == MAP:
-                def set_key(ctx: Any, op: str, value: Any, owner_fn: Fn = owner_fn,
-                            attr: str = attr) -> None:
+
+                def set_key(
+                    ctx: Any, op: str, value: Any, owner_fn: Fn = owner_fn, attr: str = attr
+                ) -> None:
                     table = owner_fn(ctx)
                     table[attr] = _apply(op, table.get(attr), value, attr)
+
                 return set_key, ANY, text
-            self._fail(tree, f"`{text}` cannot be set",
-                       "only counters, variables and local tables can be changed")
+            self._fail(
+                tree,
+                f"`{text}` cannot be set",
+                "only counters, variables and local tables can be changed",
+            )
         if tree.data == "target_index":
             owner, index = tree.children
             owner_fn, owner_type = self._target_value(owner, scope)
@@ -385,11 +457,13 @@ class Compiler:
             if owner_type not in (MAP, ANY):
                 self._fail(tree, f"`{text}` cannot be set: only local tables can be changed by key")
 
-            def set_index(ctx: Any, op: str, value: Any, owner_fn: Fn = owner_fn,
-                          key_fn: Fn = key.fn) -> None:
+            def set_index(
+                ctx: Any, op: str, value: Any, owner_fn: Fn = owner_fn, key_fn: Fn = key.fn
+            ) -> None:
                 table = owner_fn(ctx)
                 k = key_fn(ctx)
                 table[k] = _apply(op, table.get(k), value, str(k))
+
             return set_index, ANY, text
         self._fail(tree, "this cannot be set")
         raise _Abort
@@ -405,12 +479,14 @@ class Compiler:
             compiled = self._attribute(Compiled(owner_type, owner_fn), tree.children[1], tree)
         else:
             owner_fn, owner_type = self._target_value(tree.children[0], scope)
-            compiled = self._index(Compiled(owner_type, owner_fn),
-                                   self._expr(tree.children[1], scope), tree)
+            compiled = self._index(
+                Compiled(owner_type, owner_fn), self._expr(tree.children[1], scope), tree
+            )
         return compiled.fn, compiled.type
 
-    def _choose_item(self, tree: Tree, scope: dict[str, str],
-                     nodes: dict[str, fx.Node]) -> fx.ChooseItem:
+    def _choose_item(
+        self, tree: Tree, scope: dict[str, str], nodes: dict[str, fx.Node]
+    ) -> fx.ChooseItem:
         may, name, coll, where, by, label, block = tree.children
         items = self._collection(coll, scope)
         inner = {**scope, str(name): item_type(items.type)}
@@ -424,15 +500,29 @@ class Compiler:
             self._fail(tree, "a choice made by chance cannot be declined (`may`)")
         text = _unquote(label.children[0]) if label is not None else ""
         body = self._sub_block(block, inner, nodes)
-        return fx.ChooseItem(self._node_id(), str(name), items.fn, where_fn, terms, by_fn, text,
-                             may is not None, body, by_chance)
+        return fx.ChooseItem(
+            self._node_id(),
+            str(name),
+            items.fn,
+            where_fn,
+            terms,
+            by_fn,
+            text,
+            may is not None,
+            body,
+            by_chance,
+        )
 
-    def _choose_option(self, tree: Tree, scope: dict[str, str],
-                       nodes: dict[str, fx.Node]) -> fx.ChooseOption:
+    def _choose_option(
+        self, tree: Tree, scope: dict[str, str], nodes: dict[str, fx.Node]
+    ) -> fx.ChooseOption:
         may, by, *options = tree.children
         if by is not None and by.data == "by_chance":
-            self._fail(by, "a choice between options cannot be made by chance",
-                       "write `choose x in [...] by chance { … }`")
+            self._fail(
+                by,
+                "a choice between options cannot be made by chance",
+                "write `choose x in [...] by chance { … }`",
+            )
         by_fn = self._typed(by.children[0], scope, PLAYER, "`by`").fn if by is not None else None
         compiled = []
         seen: set[str] = set()
@@ -446,44 +536,60 @@ class Compiler:
             seen.add(text)
             guard_fn = self._cond(guard.children[0], scope) if guard is not None else None
             terms = self._terms(guard.children[0], scope) if guard is not None else ()
-            compiled.append(fx.Option(text, guard_fn, self._sub_block(block, scope, nodes),
-                                      terms))
+            compiled.append(fx.Option(text, guard_fn, self._sub_block(block, scope, nodes), terms))
         return fx.ChooseOption(self._node_id(), tuple(compiled), by_fn, may is not None)
 
-    def _named_args(self, args_tree: Tree | None, scope: dict[str, str],
-                    params: dict[str, str], optional: frozenset[str], what: str,
-                    where: Tree | Token) -> tuple[tuple[str, Fn], ...]:
+    def _named_args(
+        self,
+        args_tree: Tree | None,
+        scope: dict[str, str],
+        params: dict[str, str],
+        optional: frozenset[str],
+        what: str,
+        where: Tree | Token,
+    ) -> tuple[tuple[str, Fn], ...]:
         given: dict[str, Fn] = {}
         for arg in _args(args_tree):
             if not (isinstance(arg, Tree) and arg.data == "named_arg"):
-                self._fail(arg, f"{what} takes named arguments (`name: value`)",
-                           f"its parameters: {', '.join(params) or 'none'}", kind="arity")
+                self._fail(
+                    arg,
+                    f"{what} takes named arguments (`name: value`)",
+                    f"its parameters: {', '.join(params) or 'none'}",
+                    kind="arity",
+                )
             name_token, value = arg.children
             name = str(name_token)
             if name not in params:
-                self._fail(name_token, f"{what} has no parameter `{name}`",
-                           did_you_mean(name, set(params))
-                           or f"its parameters: {', '.join(params) or 'none'}", kind="name")
+                self._fail(
+                    name_token,
+                    f"{what} has no parameter `{name}`",
+                    did_you_mean(name, set(params))
+                    or f"its parameters: {', '.join(params) or 'none'}",
+                    kind="name",
+                )
             if name in given:
                 self._fail(name_token, f"parameter `{name}` is given twice", kind="arity")
             compiled = self._expr(value, scope)
             if not compatible(params[name], compiled.type):
-                self._fail(value, f"parameter `{name}` of {what} must be "
-                                  f"{describe(params[name])}, but this is "
-                                  f"{describe(compiled.type)}")
+                self._fail(
+                    value,
+                    f"parameter `{name}` of {what} must be "
+                    f"{describe(params[name])}, but this is "
+                    f"{describe(compiled.type)}",
+                )
             given[name] = compiled.fn
         missing = [p for p in params if p not in given and p not in optional]
         if missing:
-            self._fail(where, f"{what} needs {', '.join(f'`{m}`' for m in missing)}",
-                       kind="arity")
+            self._fail(where, f"{what} needs {', '.join(f'`{m}`' for m in missing)}", kind="arity")
         return tuple(given.items())
 
     def _do(self, tree: Tree, scope: dict[str, str]) -> fx.Do:
         name, dynamic, given = self._action_args(tree.children[0], tree.children[1], scope)
         return fx.Do(self._node_id(), name, dynamic, given)
 
-    def _action_args(self, name_token: Token, args: Tree | None, scope: dict[str, str]
-                     ) -> tuple[str, bool, tuple[tuple[str, Fn], ...]]:
+    def _action_args(
+        self, name_token: Token, args: Tree | None, scope: dict[str, str]
+    ) -> tuple[str, bool, tuple[tuple[str, Fn], ...]]:
         """Resolve an action (by id or a local holding one) and compile its arguments."""
         name = str(name_token)
         if name in scope:
@@ -492,16 +598,21 @@ class Compiler:
             compiled = []
             for arg in _args(args):
                 if not (isinstance(arg, Tree) and arg.data == "named_arg"):
-                    self._fail(arg, "an action takes named arguments (`name: value`)",
-                               kind="arity")
+                    self._fail(arg, "an action takes named arguments (`name: value`)", kind="arity")
                 compiled.append((str(arg.children[0]), self._expr(arg.children[1], scope).fn))
             return name, True, tuple(compiled)
         signature = self.symbols.actions.get(name)
         if signature is None:
-            self._unknown(name_token, name, scope, "is not an action of this ruleset",
-                          candidates=set(self.symbols.actions))
-        given = self._named_args(args, scope, signature.params, signature.optional,
-                                 f"action `{name}`", name_token)
+            self._unknown(
+                name_token,
+                name,
+                scope,
+                "is not an action of this ruleset",
+                candidates=set(self.symbols.actions),
+            )
+        given = self._named_args(
+            args, scope, signature.params, signature.optional, f"action `{name}`", name_token
+        )
         return name, False, given
 
     def _x_can_expr(self, tree: Tree, scope: dict[str, str]) -> Compiled:
@@ -518,6 +629,7 @@ class Compiler:
 
         def can(ctx: Any) -> bool:
             return why(ctx) is None
+
         can.why = why  # type: ignore[attr-defined]
         return Compiled(BOOL, can)
 
@@ -526,11 +638,15 @@ class Compiler:
         name = str(name_token)
         signature = self.symbols.events.get(name)
         if signature is None:
-            self._fail(name_token, f"`{name}` is not an event of this ruleset",
-                       did_you_mean(name, set(self.symbols.events))
-                       or "declare it under `events:`", kind="name")
-        given = self._named_args(args, scope, signature.params, signature.optional,
-                                 f"event `{name}`", name_token)
+            self._fail(
+                name_token,
+                f"`{name}` is not an event of this ruleset",
+                did_you_mean(name, set(self.symbols.events)) or "declare it under `events:`",
+                kind="name",
+            )
+        given = self._named_args(
+            args, scope, signature.params, signature.optional, f"event `{name}`", name_token
+        )
         return fx.Emit(self._node_id(), name, given)
 
     def _call_statement(self, tree: Tree, scope: dict[str, str]) -> fx.Call:
@@ -539,13 +655,22 @@ class Compiler:
         primitive = self.registry.statements.get(name)
         if primitive is None:
             if name in self.registry.functions or name in self.symbols.functions:
-                self._fail(name_token, f"`{name}` gives a value; it is not an effect",
-                           "use it inside an effect, e.g. `let x = …` or `if …`", kind="type")
+                self._fail(
+                    name_token,
+                    f"`{name}` gives a value; it is not an effect",
+                    "use it inside an effect, e.g. `let x = …` or `if …`",
+                    kind="type",
+                )
             if name in self.symbols.actions:
-                self._fail(name_token, f"`{name}` is an action", f"write `do {name}(…)`",
-                           kind="type")
-            self._fail(name_token, f"unknown effect `{name}`",
-                       did_you_mean(name, set(self.registry.statements)), kind="name")
+                self._fail(
+                    name_token, f"`{name}` is an action", f"write `do {name}(…)`", kind="type"
+                )
+            self._fail(
+                name_token,
+                f"unknown effect `{name}`",
+                did_you_mean(name, set(self.registry.statements)),
+                kind="name",
+            )
         positional, named = self._primitive_args(primitive, args, scope, name_token)
         return fx.Call(self._node_id(), primitive, positional, named)
 
@@ -622,9 +747,12 @@ class Compiler:
         a, b = left.fn, right.fn
         if op in ("==", "!="):
             if not (compatible(left.type, right.type) or compatible(right.type, left.type)):
-                self._fail(op_token, f"comparing {describe(left.type)} with "
-                                     f"{describe(right.type)} is always "
-                                     f"{'false' if op == '==' else 'true'}")
+                self._fail(
+                    op_token,
+                    f"comparing {describe(left.type)} with "
+                    f"{describe(right.type)} is always "
+                    f"{'false' if op == '==' else 'true'}",
+                )
             if op == "==":
                 return Compiled(BOOL, lambda ctx: a(ctx) == b(ctx))
             return Compiled(BOOL, lambda ctx: a(ctx) != b(ctx))
@@ -645,19 +773,11 @@ class Compiler:
         for side, tree_ in ((left, left_tree), (right, right_tree)):
             if side.type not in (NUMBER, ANY):
                 hint = "use count(…) for the size of a collection" if is_list(side.type) else None
-                self._fail(tree_, f"`{op}` works on numbers, but this is {describe(side.type)}",
-                           hint)
-        if op == "+":
-            fn = (lambda ctx: a(ctx) + b(ctx))
-        elif op == "-":
-            fn = (lambda ctx: a(ctx) - b(ctx))
-        elif op == "*":
-            fn = (lambda ctx: _checked_mul(a(ctx), b(ctx)))
-        elif op == "//":
-            fn = (lambda ctx: _div(a(ctx), b(ctx)))
-        else:
-            fn = (lambda ctx: _mod(a(ctx), b(ctx)))
-        return Compiled(NUMBER, fn)
+                self._fail(
+                    tree_, f"`{op}` works on numbers, but this is {describe(side.type)}", hint
+                )
+        operation = _ARITHMETIC[op]
+        return Compiled(NUMBER, lambda ctx: operation(a(ctx), b(ctx)))
 
     def _x_attr(self, tree: Tree, scope: dict[str, str]) -> Compiled:
         owner = self._expr(tree.children[0], scope)
@@ -676,11 +796,17 @@ class Compiler:
         primitive = self.registry.functions.get(name)
         if primitive is None:
             if name in self.registry.statements:
-                self._fail(name_token, f"`{name}` is an effect; it gives no value",
-                           "effects stand in `effect:` fields, not in conditions or values")
-            self._fail(name_token, f"unknown function `{name}`",
-                       did_you_mean(name, set(self.registry.functions) | set(self.symbols.functions)),
-                       kind="name")
+                self._fail(
+                    name_token,
+                    f"`{name}` is an effect; it gives no value",
+                    "effects stand in `effect:` fields, not in conditions or values",
+                )
+            self._fail(
+                name_token,
+                f"unknown function `{name}`",
+                did_you_mean(name, set(self.registry.functions) | set(self.symbols.functions)),
+                kind="name",
+            )
         positional, named = self._primitive_args(primitive, args, scope, name_token)
         impl = primitive.impl
         result_type = primitive.returns or ANY
@@ -694,8 +820,12 @@ class Compiler:
             nfns = tuple(f for _, f in named)
 
             def call_named(ctx: Any) -> Any:
-                return impl(ctx, *(f(ctx) for f in positional),
-                            **{n: f(ctx) for n, f in zip(names, nfns, strict=True)})
+                return impl(
+                    ctx,
+                    *(f(ctx) for f in positional),
+                    **{n: f(ctx) for n, f in zip(names, nfns, strict=True)},
+                )
+
             return Compiled(result_type, call_named)
         if len(positional) == 1:
             (p0,) = positional
@@ -706,8 +836,9 @@ class Compiler:
         return Compiled(result_type, lambda ctx: impl(ctx, *(f(ctx) for f in positional)))
 
     # ------------------------------------------------------------- calls
-    def _primitive_args(self, primitive: Primitive, args: Tree | None, scope: dict[str, str],
-                        where: Token) -> tuple[tuple[Fn, ...], tuple[tuple[str, Fn], ...]]:
+    def _primitive_args(
+        self, primitive: Primitive, args: Tree | None, scope: dict[str, str], where: Token
+    ) -> tuple[tuple[Fn, ...], tuple[tuple[str, Fn], ...]]:
         params = primitive.params
         given = _args(args)
         positional: list[Fn] = []
@@ -721,12 +852,15 @@ class Compiler:
                 pname = str(arg.children[0])
                 param = next((p for p in params if p.name == pname), None)
                 if param is None:
-                    self._fail(arg.children[0], f"`{primitive.name}` has no parameter `{pname}`",
-                               did_you_mean(pname, {p.name for p in params})
-                               or f"usage: {primitive.signature()}", kind="arity")
+                    self._fail(
+                        arg.children[0],
+                        f"`{primitive.name}` has no parameter `{pname}`",
+                        did_you_mean(pname, {p.name for p in params})
+                        or f"usage: {primitive.signature()}",
+                        kind="arity",
+                    )
                 if pname in filled:
-                    self._fail(arg.children[0], f"parameter `{pname}` is given twice",
-                               kind="arity")
+                    self._fail(arg.children[0], f"parameter `{pname}` is given twice", kind="arity")
                 compiled = self._argument(param.type, arg.children[1], scope, primitive, pname)
                 named.append((pname, compiled.fn))
                 filled.add(pname)
@@ -734,9 +868,13 @@ class Compiler:
             if seen_named:
                 self._fail(arg, "positional arguments must come before named ones", kind="arity")
             if index >= len(params):
-                self._fail(arg, f"`{primitive.name}` takes at most {len(params)} argument"
-                                f"{'s' if len(params) != 1 else ''}",
-                           f"usage: {primitive.signature()}", kind="arity")
+                self._fail(
+                    arg,
+                    f"`{primitive.name}` takes at most {len(params)} argument"
+                    f"{'s' if len(params) != 1 else ''}",
+                    f"usage: {primitive.signature()}",
+                    kind="arity",
+                )
             param = params[index]
             compiled = self._argument(param.type, arg, scope, primitive, param.name)
             positional.append(compiled.fn)
@@ -744,15 +882,20 @@ class Compiler:
             filled.add(param.name)
         missing = [p.name for p in params if p.required and p.name not in filled]
         if missing:
-            self._fail(where, f"`{primitive.name}` needs {len(params) if not any(not p.required for p in params) else sum(p.required for p in params)} "
-                              f"argument{'s' if sum(p.required for p in params) != 1 else ''}, "
-                              f"missing {', '.join(f'`{m}`' for m in missing)}",
-                       f"usage: {primitive.signature()}", kind="arity")
+            needed = sum(p.required for p in params)
+            self._fail(
+                where,
+                f"`{primitive.name}` needs {needed} argument{'s' if needed != 1 else ''}, "
+                f"missing {', '.join(f'`{m}`' for m in missing)}",
+                f"usage: {primitive.signature()}",
+                kind="arity",
+            )
         self._last_arg_types = types
         return tuple(positional), tuple(named)
 
-    def _argument(self, expected: str, arg: Tree, scope: dict[str, str], primitive: Primitive,
-                  pname: str) -> Compiled:
+    def _argument(
+        self, expected: str, arg: Tree, scope: dict[str, str], primitive: Primitive, pname: str
+    ) -> Compiled:
         if isinstance(arg, Tree) and arg.data == "binder_arg":
             compiled = self._binder(arg, scope)
         elif isinstance(arg, Tree) and arg.data == "mapper_arg":
@@ -761,23 +904,32 @@ class Compiler:
             token = arg.children[0] if isinstance(arg, Tree) and arg.data == "name" else None
             name = str(token) if token is not None else ""
             if token is None or name not in self.symbols.counters:
-                self._fail(arg, f"`{primitive.name}` needs a counter name here",
-                           did_you_mean(name, set(self.symbols.counters))
-                           or f"counters: {', '.join(sorted(self.symbols.counters))}",
-                           kind="name")
+                self._fail(
+                    arg,
+                    f"`{primitive.name}` needs a counter name here",
+                    did_you_mean(name, set(self.symbols.counters))
+                    or f"counters: {', '.join(sorted(self.symbols.counters))}",
+                    kind="name",
+                )
             return Compiled(COUNTER, lambda ctx, n=name: n)
         else:
             compiled = self._expr(arg, scope)
         if is_list(expected) and compiled.type == ZONE:
             fn = compiled.fn
-            compiled = Compiled(list_of(PIECE),
-                                lambda ctx, fn=fn: tuple(Piece(p) for p in ctx.state.zones.get(fn(ctx), ())))
+            compiled = Compiled(
+                list_of(PIECE),
+                lambda ctx, fn=fn: tuple(Piece(p) for p in ctx.state.zones.get(fn(ctx), ())),
+            )
         if not compatible(expected, compiled.type):
             hint = None
             if is_list(expected) and not is_list(compiled.type):
                 hint = f"`{primitive.name}` works on a collection"
-            self._fail(arg, f"argument `{pname}` of `{primitive.name}` must be "
-                            f"{describe(expected)}, but this is {describe(compiled.type)}", hint)
+            self._fail(
+                arg,
+                f"argument `{pname}` of `{primitive.name}` must be "
+                f"{describe(expected)}, but this is {describe(compiled.type)}",
+                hint,
+            )
         return compiled
 
     def _binder(self, arg: Tree, scope: dict[str, str]) -> Compiled:
@@ -802,6 +954,7 @@ class Compiler:
             finally:
                 ctx.env = saved
             return tuple(out)
+
         return Compiled(items.type, filtered)
 
     def _mapper(self, arg: Tree, scope: dict[str, str]) -> Compiled:
@@ -825,6 +978,7 @@ class Compiler:
             finally:
                 ctx.env = saved
             return tuple(out)
+
         return Compiled(list_of(value.type), mapped)
 
     def _user_call(self, name_token: Token, args: Tree | None, scope: dict[str, str]) -> Compiled:
@@ -833,23 +987,34 @@ class Compiler:
         given = _args(args)
         params = list(signature.params)
         if len(given) != len(params):
-            self._fail(name_token, f"`{name}` takes {len(params)} argument"
-                                   f"{'s' if len(params) != 1 else ''}, not {len(given)}",
-                       f"usage: {name}({', '.join(params)})", kind="arity")
+            self._fail(
+                name_token,
+                f"`{name}` takes {len(params)} argument"
+                f"{'s' if len(params) != 1 else ''}, not {len(given)}",
+                f"usage: {name}({', '.join(params)})",
+                kind="arity",
+            )
         fns = []
         for param, arg in zip(params, given, strict=True):
             if isinstance(arg, Tree) and arg.data in ("named_arg", "binder_arg", "mapper_arg"):
-                compiled = self._binder(arg, scope) if arg.data == "binder_arg" else (
-                    self._mapper(arg, scope) if arg.data == "mapper_arg" else None)
+                compiled = (
+                    self._binder(arg, scope)
+                    if arg.data == "binder_arg"
+                    else (self._mapper(arg, scope) if arg.data == "mapper_arg" else None)
+                )
                 if compiled is None:
-                    self._fail(arg, f"`{name}` takes its arguments in order, without names",
-                               kind="arity")
+                    self._fail(
+                        arg, f"`{name}` takes its arguments in order, without names", kind="arity"
+                    )
             else:
                 compiled = self._expr(arg, scope)
             expected = signature.params[param]
             if not compatible(expected, compiled.type):
-                self._fail(arg, f"argument `{param}` of `{name}` must be {describe(expected)}, "
-                                f"but this is {describe(compiled.type)}")
+                self._fail(
+                    arg,
+                    f"argument `{param}` of `{name}` must be {describe(expected)}, "
+                    f"but this is {describe(compiled.type)}",
+                )
             fns.append(compiled.fn)
         arg_fns = tuple(fns)
         return Compiled(signature.returns, _user_call(name, tuple(params), arg_fns))
@@ -863,8 +1028,9 @@ class Compiler:
         if name in ("me", "my"):
             return Compiled(PLAYER, lambda ctx: ctx.me)
         if name == "players":
-            return Compiled(list_of(PLAYER),
-                            lambda ctx: tuple(Player(i) for i in range(len(ctx.state.players))))
+            return Compiled(
+                list_of(PLAYER), lambda ctx: tuple(Player(i) for i in range(len(ctx.state.players)))
+            )
         if name == "player_count":
             return Compiled(NUMBER, lambda ctx: len(ctx.state.players))
         if name in symbols.constants:
@@ -886,20 +1052,38 @@ class Compiler:
         if name in symbols.actions:
             ref = ActionRef(name)
             return Compiled(ACTION, lambda ctx: ref)
-        if symbols.counters.get(name) == "player" or symbols.zones.get(name) == "player" or (
-                name in symbols.variables):
-            self._fail(token, f"`{name}` belongs to a player", f"write `my.{name}` or `p.{name}`",
-                       kind="name")
+        if (
+            symbols.counters.get(name) == "player"
+            or symbols.zones.get(name) == "player"
+            or (name in symbols.variables)
+        ):
+            self._fail(
+                token,
+                f"`{name}` belongs to a player",
+                f"write `my.{name}` or `p.{name}`",
+                kind="name",
+            )
         if name in symbols.functions:
             self._fail(token, f"`{name}` is a function", f"call it: `{name}(…)`", kind="type")
         if name in self.registry.functions or name in self.registry.statements:
-            self._fail(token, f"`{name}` is a built-in {'function' if name in self.registry.functions else 'effect'}",
-                       f"call it: `{name}(…)`", kind="type")
+            what = "function" if name in self.registry.functions else "effect"
+            self._fail(
+                token,
+                f"`{name}` is a built-in {what}",
+                f"call it: `{name}(…)`",
+                kind="type",
+            )
         self._unknown(token, name, scope, "is not defined")
         raise _Abort
 
-    def _unknown(self, token: Token, name: str, scope: dict[str, str], what: str,
-                 candidates: set[str] | None = None) -> None:
+    def _unknown(
+        self,
+        token: Token,
+        name: str,
+        scope: dict[str, str],
+        what: str,
+        candidates: set[str] | None = None,
+    ) -> None:
         if candidates is None:
             candidates = set(scope) | self.symbols.global_names() | set(self.registry.names)
         hint = did_you_mean(name, candidates)
@@ -922,56 +1106,88 @@ class Compiler:
                 return Compiled(ZONE, lambda ctx: zkeys[get(ctx)])
             if name in symbols.variables and symbols.variables[name][0] == "player":
                 vkeys = self.seat_keys[name]
-                return Compiled(symbols.variables[name][1],
-                                lambda ctx: ctx.state.variables.get(vkeys[get(ctx)]))
+                return Compiled(
+                    symbols.variables[name][1], lambda ctx: ctx.state.variables.get(vkeys[get(ctx)])
+                )
             if builtin is not None:
                 return Compiled(builtin.type, _player_attribute(name, get))
-            self._fail(name_token, f"a player has no `{name}`",
-                       did_you_mean(name, {n for n, p in symbols.counters.items() if p == "player"}
-                                    | {n for n, p in symbols.zones.items() if p == "player"}
-                                    | set(self.registry.attributes[PLAYER]))
-                       or "declare it as a per-player counter, variable or zone", kind="name")
+            self._fail(
+                name_token,
+                f"a player has no `{name}`",
+                did_you_mean(
+                    name,
+                    {n for n, p in symbols.counters.items() if p == "player"}
+                    | {n for n, p in symbols.zones.items() if p == "player"}
+                    | set(self.registry.attributes[PLAYER]),
+                )
+                or "declare it as a per-player counter, variable or zone",
+                kind="name",
+            )
         if kind == ZONE:
             if builtin is not None:
                 return Compiled(builtin.type, _zone_attribute(name, get))
             prop = symbols.space_property(name)
             if prop is not None:
                 return Compiled(prop, lambda ctx: ctx.rules.zone_props[get(ctx)].get(name))
-            self._fail(name_token, f"a zone or space has no `{name}`",
-                       did_you_mean(name, set(self.registry.attributes[ZONE])
-                                    | {p for props in symbols.groups.values() for p in props}),
-                       kind="name")
+            self._fail(
+                name_token,
+                f"a zone or space has no `{name}`",
+                did_you_mean(
+                    name,
+                    set(self.registry.attributes[ZONE])
+                    | {p for props in symbols.groups.values() for p in props},
+                ),
+                kind="name",
+            )
         if kind == PIECE:
             if builtin is not None:
                 return Compiled(builtin.type, _piece_attribute(name, get))
             prop = symbols.piece_property(name)
             if prop is not None:
                 return Compiled(prop, lambda ctx: ctx.rules.piece_props[get(ctx)].get(name))
-            self._fail(name_token, f"no kind of component has a property `{name}`",
-                       did_you_mean(name, {p for props in symbols.kinds.values() for p in props}
-                                    | set(self.registry.attributes[PIECE])), kind="name")
+            self._fail(
+                name_token,
+                f"no kind of component has a property `{name}`",
+                did_you_mean(
+                    name,
+                    {p for props in symbols.kinds.values() for p in props}
+                    | set(self.registry.attributes[PIECE]),
+                ),
+                kind="name",
+            )
         if kind == ACTION:
             if name == "id":
                 return Compiled(TEXT, lambda ctx: str(get(ctx)))
             if name in symbols.action_properties:
-                return Compiled(symbols.action_properties[name],
-                                lambda ctx: ctx.rules.action_props[get(ctx)].get(name))
-            self._fail(name_token, f"no action has a property `{name}`",
-                       did_you_mean(name, set(symbols.action_properties)), kind="name")
+                return Compiled(
+                    symbols.action_properties[name],
+                    lambda ctx: ctx.rules.action_props[get(ctx)].get(name),
+                )
+            self._fail(
+                name_token,
+                f"no action has a property `{name}`",
+                did_you_mean(name, set(symbols.action_properties)),
+                kind="name",
+            )
         if kind == MAP:
             return Compiled(ANY, lambda ctx: _map_get(get(ctx), name))
         if kind == ANY:
             return Compiled(ANY, lambda ctx: _dynamic_attribute(ctx, get(ctx), name, self))
-        self._fail(name_token, f"{describe(kind)} has no attributes (`.{name}`)",
-                   "count(…) gives the size of a collection" if is_list(kind) else None)
+        self._fail(
+            name_token,
+            f"{describe(kind)} has no attributes (`.{name}`)",
+            "count(…) gives the size of a collection" if is_list(kind) else None,
+        )
         raise _Abort
 
     def _index(self, owner: Compiled, key: Compiled, tree: Tree) -> Compiled:
         get, get_key = owner.fn, key.fn
         if is_list(owner.type):
             if key.type not in (NUMBER, ANY):
-                self._fail(tree.children[1], f"a collection is indexed by a number, not "
-                                             f"{describe(key.type)}")
+                self._fail(
+                    tree.children[1],
+                    f"a collection is indexed by a number, not {describe(key.type)}",
+                )
             return Compiled(item_type(owner.type), lambda ctx: _list_get(get(ctx), get_key(ctx)))
         if owner.type in (MAP, ANY):
             return Compiled(ANY, lambda ctx: _map_or_list_get(get(ctx), get_key(ctx)))
@@ -1023,6 +1239,14 @@ def _checked_mul(a: int, b: int) -> int:
     return result
 
 
+def _add(a: int, b: int) -> int:
+    return a + b
+
+
+def _sub(a: int, b: int) -> int:
+    return a - b
+
+
 def _div(a: int, b: int) -> int:
     if b == 0:
         raise GameError("division by zero")
@@ -1033,6 +1257,9 @@ def _mod(a: int, b: int) -> int:
     if b == 0:
         raise GameError("division by zero")
     return a % b
+
+
+_ARITHMETIC = {"+": _add, "-": _sub, "*": _checked_mul, "//": _div, "%": _mod}
 
 
 def _list_get(items: Any, index: Any) -> Any:
@@ -1144,6 +1371,7 @@ def _user_call(name: str, names: tuple[str, ...], arg_fns: tuple[Fn, ...]) -> Fn
                 return ctx.rules.function_bodies[name](ctx)
             finally:
                 ctx.env = saved
+
         return call1
     if len(names) == 2:
         (n0, n1), (f0, f1) = names, arg_fns
@@ -1156,6 +1384,7 @@ def _user_call(name: str, names: tuple[str, ...], arg_fns: tuple[Fn, ...]) -> Fn
                 return ctx.rules.function_bodies[name](ctx)
             finally:
                 ctx.env = saved
+
         return call2
 
     def call(ctx: Any) -> Any:
@@ -1166,6 +1395,7 @@ def _user_call(name: str, names: tuple[str, ...], arg_fns: tuple[Fn, ...]) -> Fn
             return ctx.rules.function_bodies[name](ctx)
         finally:
             ctx.env = saved
+
     return call
 
 

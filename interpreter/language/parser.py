@@ -7,18 +7,39 @@ from functools import lru_cache
 from pathlib import Path
 
 from lark import Lark, Token, Tree
-from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import (
+    LarkError,
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+)
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 MAX_TEXT = 20_000
 MAX_NESTING = 64
 
 _FRIENDLY = {
-    "LBRACE": "'{'", "RBRACE": "'}'", "LPAR": "'('", "RPAR": "')'", "LSQB": "'['",
-    "RSQB": "']'", "COMMA": "','", "DOT": "'.'", "COLON": "':'", "SEMICOLON": "';'",
-    "NAME": "a name", "INT": "a number", "STRING": "a text in quotes", "COMP_OP": "a comparison",
-    "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '//' or '%'", "ASSIGN_OP": "'=', '+=' or '-='",
-    "MINUS": "'-'", "EQUAL": "'='", "$END": "the end of the text",
+    "LBRACE": "'{'",
+    "RBRACE": "'}'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "LSQB": "'['",
+    "RSQB": "']'",
+    "COMMA": "','",
+    "DOT": "'.'",
+    "COLON": "':'",
+    "SEMICOLON": "';'",
+    "NAME": "a name",
+    "INT": "a number",
+    "STRING": "a text in quotes",
+    "COMP_OP": "a comparison",
+    "ADD_OP": "'+' or '-'",
+    "MUL_OP": "'*', '//' or '%'",
+    "ASSIGN_OP": "'=', '+=' or '-='",
+    "MINUS": "'-'",
+    "EQUAL": "'='",
+    "$END": "the end of the text",
 }
 
 
@@ -35,15 +56,21 @@ class SyntaxProblem(Exception):
 
 @lru_cache(maxsize=1)
 def grammar() -> Lark:
-    return Lark(GRAMMAR_PATH.read_text(), parser="lalr", start=["effect", "expr"],
-                propagate_positions=True, maybe_placeholders=True)
+    return Lark(
+        GRAMMAR_PATH.read_text(),
+        parser="lalr",
+        start=["effect", "expr"],
+        propagate_positions=True,
+        maybe_placeholders=True,
+    )
 
 
 def parse(text: str, start: str) -> Tree:
     """Parse ``text`` as an ``effect`` or an ``expr``; raise ``SyntaxProblem``."""
     if len(text) > MAX_TEXT:
-        raise SyntaxProblem(1, 1, f"expression is longer than {MAX_TEXT:,} characters",
-                            "split it into functions")
+        raise SyntaxProblem(
+            1, 1, f"expression is longer than {MAX_TEXT:,} characters", "split it into functions"
+        )
     _check_nesting(text)
     try:
         return grammar().parse(text, start=start)
@@ -63,8 +90,12 @@ def _check_nesting(text: str) -> None:
         elif char in "([{":
             depth += 1
             if depth > MAX_NESTING:
-                raise SyntaxProblem(line, col, f"brackets nested deeper than {MAX_NESTING} levels",
-                                    "use `let` or a function to name a part")
+                raise SyntaxProblem(
+                    line,
+                    col,
+                    f"brackets nested deeper than {MAX_NESTING} levels",
+                    "use `let` or a function to name a part",
+                )
         elif char in ")]}":
             depth -= 1
 
@@ -88,11 +119,19 @@ def _problem(exc: UnexpectedInput, start: str, text: str) -> SyntaxProblem:
         line, column = _end_position(text)
         unclosed = _unclosed(text, line, column)
         if unclosed:
-            return SyntaxProblem(line, column, f"the text ends too early; expected {expected}",
-                                 f"the {unclosed[0]!r} opened at {{at}} is not closed",
-                                 (unclosed[1], unclosed[2]))
-        return SyntaxProblem(line, column, f"the text ends too early; expected {expected}",
-                             "check for a missing ')' or '}'")
+            return SyntaxProblem(
+                line,
+                column,
+                f"the text ends too early; expected {expected}",
+                f"the {unclosed[0]!r} opened at {{at}} is not closed",
+                (unclosed[1], unclosed[2]),
+            )
+        return SyntaxProblem(
+            line,
+            column,
+            f"the text ends too early; expected {expected}",
+            "check for a missing ')' or '}'",
+        )
     if isinstance(exc, UnexpectedToken):
         token: Token = exc.token
         found = "end of the text" if token.type == "$END" else f"{str(token)!r}"
@@ -108,12 +147,14 @@ def _problem(exc: UnexpectedInput, start: str, text: str) -> SyntaxProblem:
             hint = "separate arguments with ','"
         unclosed = _unclosed(text, line, column)
         related = None
-        if unclosed is not None and ("RPAR" in exc.expected or "RSQB" in exc.expected
-                                     or "RBRACE" in exc.expected):
+        if unclosed is not None and (
+            "RPAR" in exc.expected or "RSQB" in exc.expected or "RBRACE" in exc.expected
+        ):
             hint = f"the {unclosed[0]!r} opened at {{at}} is not closed"
             related = (unclosed[1], unclosed[2])
-        return SyntaxProblem(line, column, f"unexpected {found}; expected {expected}", hint,
-                             related)
+        return SyntaxProblem(
+            line, column, f"unexpected {found}; expected {expected}", hint, related
+        )
     return SyntaxProblem(line, column, "cannot parse this text")
 
 

@@ -36,8 +36,10 @@ def _table(primitives: dict[str, Primitive]) -> list[str]:
         lines.append(f"### {category.capitalize()}\n")
         for primitive in sorted(by_category[category], key=lambda p: p.name):
             lines.append(f"#### `{primitive.signature()}`\n")
-            lines.append(primitive.doc + ("  *(a chance outcome, recorded in logs)*"
-                                          if primitive.chance else ""))
+            lines.append(
+                primitive.doc
+                + ("  *(a chance outcome, recorded in logs)*" if primitive.chance else "")
+            )
             lines.append("")
             for param in primitive.params:
                 default = "" if param.required else f" (optional, default `{param.default}`)"
@@ -51,25 +53,43 @@ def render(registry: Registry = REGISTRY) -> str:
     for syntax in registry.syntax:
         form = syntax.form.replace("|", "\\|")
         lines.append(f"| `{form}` | {syntax.doc} | `{syntax.example}` |")
-    lines += ["", "## Types\n",
-              "Values have one of these types: " + ", ".join(f"`{t}`" for t in TYPE_NAMES) +
-              ". `list:T` is a collection of T. The checker reports a value of the wrong type "
-              "where a condition, number or collection is needed.", "",
-              "## Built-in names\n", "| name | type | meaning |", "|---|---|---|"]
+    lines += [
+        "",
+        "## Types\n",
+        "Values have one of these types: "
+        + ", ".join(f"`{t}`" for t in TYPE_NAMES)
+        + ". `list:T` is a collection of T. The checker reports a value of the wrong type "
+        "where a condition, number or collection is needed.",
+        "",
+        "## Built-in names\n",
+        "| name | type | meaning |",
+        "|---|---|---|",
+    ]
     for builtin in registry.names.values():
         lines.append(f"| `{builtin.name}` | {builtin.type} | {builtin.doc} |")
-    lines += ["", "Names the ruleset declares are also in scope: constants, game counters "
-              "and variables, game zones, spaces and space groups (a group is the list of its "
-              "spaces on the chosen board side), components, kinds (the list of their "
-              "components), actions, functions.", "", "## Attributes\n",
-              "| of | attribute | type | meaning |", "|---|---|---|---|"]
+    lines += [
+        "",
+        "Names the ruleset declares are also in scope: constants, game counters "
+        "and variables, game zones, spaces and space groups (a group is the list of its "
+        "spaces on the chosen board side), components, kinds (the list of their "
+        "components), actions, functions.",
+        "",
+        "## Attributes\n",
+        "| of | attribute | type | meaning |",
+        "|---|---|---|---|",
+    ]
     for owner, attributes in registry.attributes.items():
         for attribute in attributes.values():
             lines.append(f"| {owner} | `.{attribute.name}` | {attribute.type} | {attribute.doc} |")
-    lines += ["", "A player also has the per-player counters, variables and zones of the "
-              "ruleset (`p.coins`, `p.hand`); a zone or space has the properties of its "
-              "space group; a component has the properties of its kind; an action has its "
-              "`properties`.", "", "## Functions (values)\n"]
+    lines += [
+        "",
+        "A player also has the per-player counters, variables and zones of the "
+        "ruleset (`p.coins`, `p.hand`); a zone or space has the properties of its "
+        "space group; a component has the properties of its kind; an action has its "
+        "`properties`.",
+        "",
+        "## Functions (values)\n",
+    ]
     lines += _table(registry.functions)
     lines += ["## Statements (effects)\n"]
     lines += _table(registry.statements)

@@ -19,7 +19,9 @@ class Host(Protocol):
 
     def random_order(self, ctx: Context, zone: str, items: tuple[str, ...]) -> tuple[str, ...]: ...
 
-    def random_pick(self, ctx: Context, zone: str, items: tuple[str, ...], count: int) -> tuple[str, ...]: ...
+    def random_pick(
+        self, ctx: Context, zone: str, items: tuple[str, ...], count: int
+    ) -> tuple[str, ...]: ...
 
     def random_choice(self, ctx: Context, label: str, texts: tuple[str, ...]) -> str: ...
 
@@ -35,20 +37,29 @@ class Context:
 
     __slots__ = ("budget", "env", "host", "me", "rules", "state")
 
-    def __init__(self, state: Any, rules: Any, me: Player | None = None,
-                 env: dict[str, Any] | None = None, host: Host | None = None,
-                 budget: list[int] | None = None):
+    def __init__(
+        self,
+        state: Any,
+        rules: Any,
+        me: Player | None = None,
+        env: dict[str, Any] | None = None,
+        host: Host | None = None,
+        budget: list[int] | None = None,
+    ):
         self.state = state
         self.rules = rules
         self.me = me
         self.env = env if env is not None else {}
         self.host = host
-        self.budget = budget if budget is not None else [rules.limits.step_budget if rules else 100_000]
+        self.budget = (
+            budget if budget is not None else [rules.limits.step_budget if rules else 100_000]
+        )
 
     def child(self, env: dict[str, Any], me: Player | None = None) -> Context:
         """A context with other locals (and optionally another acting player)."""
-        return Context(self.state, self.rules, self.me if me is None else me, env, self.host,
-                       self.budget)
+        return Context(
+            self.state, self.rules, self.me if me is None else me, env, self.host, self.budget
+        )
 
     def tick(self, steps: int = 1) -> None:
         self.budget[0] -= steps

@@ -39,7 +39,16 @@ class ActionRef(str):
 
 # Static types. ``list:T`` is a list of T; ``any`` disables the checks that need a type.
 NUMBER, BOOL, TEXT, PLAYER, PIECE, ZONE, ACTION, MAP, ANY, NONE = (
-    "number", "bool", "text", "player", "piece", "zone", "action", "map", "any", "none",
+    "number",
+    "bool",
+    "text",
+    "player",
+    "piece",
+    "zone",
+    "action",
+    "map",
+    "any",
+    "none",
 )
 COUNTER, EVENT = "counter", "event"
 SCALARS = (NUMBER, BOOL, TEXT, PLAYER, PIECE, ZONE, ACTION, MAP)
@@ -72,11 +81,17 @@ def compatible(expected: str, actual: str) -> bool:
 
 
 _NOUNS = {
-    NUMBER: ("a number", "numbers"), BOOL: ("a condition (true/false)", "conditions"),
-    TEXT: ("a text", "texts"), PLAYER: ("a player", "players"),
-    PIECE: ("a component", "components"), ZONE: ("a zone or space", "zones or spaces"),
-    ACTION: ("an action", "actions"), MAP: ("a table", "tables"), ANY: ("a value", "values"),
-    NONE: ("none", "nones"), COUNTER: ("a counter name", "counter names"),
+    NUMBER: ("a number", "numbers"),
+    BOOL: ("a condition (true/false)", "conditions"),
+    TEXT: ("a text", "texts"),
+    PLAYER: ("a player", "players"),
+    PIECE: ("a component", "components"),
+    ZONE: ("a zone or space", "zones or spaces"),
+    ACTION: ("an action", "actions"),
+    MAP: ("a table", "tables"),
+    ANY: ("a value", "values"),
+    NONE: ("none", "nones"),
+    COUNTER: ("a counter name", "counter names"),
     EVENT: ("an event name", "event names"),
 }
 
@@ -85,7 +100,11 @@ def describe(type_: str) -> str:
     """A type in the words a modder uses."""
     if is_list(type_):
         inner = item_type(type_)
-        return "a collection" if inner == ANY else f"a collection of {_NOUNS.get(inner, (inner, inner))[1]}"
+        return (
+            "a collection"
+            if inner == ANY
+            else f"a collection of {_NOUNS.get(inner, (inner, inner))[1]}"
+        )
     return _NOUNS.get(type_, (type_, type_))[0]
 
 

@@ -17,8 +17,20 @@ from interpreter.check.schema_check import check, check_item
 from interpreter.errors import Diagnostic, LoadError, Location
 from interpreter.load.yaml_source import Document, JsonPath, load_file
 
-SECTIONS = ("constants", "sides", "counters", "variables", "kinds", "components", "zones",
-            "spaces", "functions", "actions", "events", "triggers")
+SECTIONS = (
+    "constants",
+    "sides",
+    "counters",
+    "variables",
+    "kinds",
+    "components",
+    "zones",
+    "spaces",
+    "functions",
+    "actions",
+    "events",
+    "triggers",
+)
 SINGLETONS = ("structure", "scoring")
 MANIFEST = "ruleset.yaml"
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -64,8 +76,10 @@ class Catalog:
         content = {
             "manifest": {k: v for k, v in self.manifest.items() if k != "expansions"},
             "applied": self.applied,
-            "sections": {s: {i: item.data for i, item in sorted(items.items())}
-                         for s, items in self.sections.items()},
+            "sections": {
+                s: {i: item.data for i, item in sorted(items.items())}
+                for s, items in self.sections.items()
+            },
             "singletons": {s: item.data for s, item in sorted(self.singletons.items())},
         }
         text = json.dumps(content, sort_keys=True, separators=(",", ":"), default=str)
@@ -117,8 +131,9 @@ class Loader:
         return document
 
     # ----------------------------------------------------------------- rulesets
-    def ruleset(self, folder: Path, expansions: list[str] | None = None,
-                mods: list[Path] | None = None) -> Catalog:
+    def ruleset(
+        self, folder: Path, expansions: list[str] | None = None, mods: list[Path] | None = None
+    ) -> Catalog:
         catalog = Catalog(folder=folder)
         manifest_doc = self.document(folder / MANIFEST, "manifest.schema.json")
         if manifest_doc is None or not isinstance(manifest_doc.data, dict):
@@ -129,9 +144,13 @@ class Loader:
         for index, name in enumerate(manifest_doc.data.get("include") or []):
             path = folder / str(name)
             if not path.is_file():
-                self.diagnostics.append(Diagnostic(
-                    manifest_doc.location(("include", index)),
-                    f"included file {name!r} does not exist", kind="reference"))
+                self.diagnostics.append(
+                    Diagnostic(
+                        manifest_doc.location(("include", index)),
+                        f"included file {name!r} does not exist",
+                        kind="reference",
+                    )
+                )
                 continue
             document = self.document(path, "content.schema.json")
             if document is not None and isinstance(document.data, dict):
@@ -141,10 +160,16 @@ class Loader:
         for expansion in expansions or []:
             entry = offered.get(expansion)
             if not isinstance(entry, dict):
-                self.diagnostics.append(Diagnostic(
-                    manifest_doc.location(("expansions",)) if offered else manifest_doc.location(()),
-                    f"ruleset {catalog.manifest.get('id')!r} offers no expansion {expansion!r}",
-                    f"it offers: {', '.join(offered) or 'none'}", kind="reference"))
+                self.diagnostics.append(
+                    Diagnostic(
+                        manifest_doc.location(("expansions",))
+                        if offered
+                        else manifest_doc.location(()),
+                        f"ruleset {catalog.manifest.get('id')!r} offers no expansion {expansion!r}",
+                        f"it offers: {', '.join(offered) or 'none'}",
+                        kind="reference",
+                    )
+                )
                 continue
             path = folder / str(entry.get("file", ""))
             self.overlay(catalog, path)
@@ -152,19 +177,30 @@ class Loader:
             self.overlay(catalog, mod)
         return catalog
 
-    def add_content(self, catalog: Catalog, document: Document, data: dict[str, Any],
-                    base: JsonPath, replace: bool = False) -> None:
+    def add_content(
+        self,
+        catalog: Catalog,
+        document: Document,
+        data: dict[str, Any],
+        base: JsonPath,
+        replace: bool = False,
+    ) -> None:
         for section, items in data.items():
             if section in SINGLETONS:
                 if section in catalog.singletons and not replace:
                     first = catalog.singletons[section]
-                    self.diagnostics.append(Diagnostic(
-                        document.location((*base, section), key=True),
-                        f"`{section}` is defined twice",
-                        f"first defined at {first.location()}", kind="duplicate-id"))
+                    self.diagnostics.append(
+                        Diagnostic(
+                            document.location((*base, section), key=True),
+                            f"`{section}` is defined twice",
+                            f"first defined at {first.location()}",
+                            kind="duplicate-id",
+                        )
+                    )
                     continue
-                catalog.singletons[section] = Item(section, section, items, document,
-                                                   (*base, section))
+                catalog.singletons[section] = Item(
+                    section, section, items, document, (*base, section)
+                )
                 continue
             if section not in catalog.sections or not isinstance(items, dict):
                 continue
@@ -172,17 +208,25 @@ class Loader:
                 existing = catalog.sections[section].get(item_id)
                 where = (*base, section, item_id)
                 if existing is not None and not replace:
-                    self.diagnostics.append(Diagnostic(
-                        document.location(where, key=True),
-                        f"duplicate id {item_id!r} in `{section}`",
-                        f"first defined at {existing.location(key=True)}; use `replace:` in an "
-                        "overlay to change it", kind="duplicate-id"))
+                    self.diagnostics.append(
+                        Diagnostic(
+                            document.location(where, key=True),
+                            f"duplicate id {item_id!r} in `{section}`",
+                            f"first defined at {existing.location(key=True)}; use `replace:` in an "
+                            "overlay to change it",
+                            kind="duplicate-id",
+                        )
+                    )
                     continue
                 if existing is None and replace:
-                    self.diagnostics.append(Diagnostic(
-                        document.location(where, key=True),
-                        f"cannot replace {item_id!r}: `{section}` has no such item",
-                        "use `add:` for new items", kind="reference"))
+                    self.diagnostics.append(
+                        Diagnostic(
+                            document.location(where, key=True),
+                            f"cannot replace {item_id!r}: `{section}` has no such item",
+                            "use `add:` for new items",
+                            kind="reference",
+                        )
+                    )
                     continue
                 catalog.sections[section][item_id] = Item(item_id, section, value, document, where)
 
@@ -191,8 +235,7 @@ class Loader:
         problems = []
         for key in item.overrides:
             document, path = item.source(key)
-            for diagnostic in check_item(document, {key: item.data[key]}, item.section,
-                                         path[:-1]):
+            for diagnostic in check_item(document, {key: item.data[key]}, item.section, path[:-1]):
                 if diagnostic.kind == "schema" and "missing required key" in diagnostic.message:
                     continue
                 problems.append(diagnostic)
@@ -200,8 +243,11 @@ class Loader:
 
     def overlay(self, catalog: Catalog, path: Path) -> None:
         if not path.is_file():
-            self.diagnostics.append(Diagnostic(Location(display_path(path)),
-                                               "overlay file does not exist", kind="reference"))
+            self.diagnostics.append(
+                Diagnostic(
+                    Location(display_path(path)), "overlay file does not exist", kind="reference"
+                )
+            )
             return
         document = self.document(path, "overlay.schema.json")
         if document is None or not isinstance(document.data, dict):
@@ -213,18 +259,24 @@ class Loader:
         requires = header.get("requires") if isinstance(header, dict) else None
         for needed in requires if isinstance(requires, list) else []:
             if needed not in catalog.applied:
-                self.diagnostics.append(Diagnostic(
-                    document.location(("overlay", "requires")),
-                    f"{overlay_id!r} requires {needed!r}, which is not applied before it",
-                    f"apply {needed!r} first (e.g. `--with {needed} --with {overlay_id}`)",
-                    kind="reference"))
+                self.diagnostics.append(
+                    Diagnostic(
+                        document.location(("overlay", "requires")),
+                        f"{overlay_id!r} requires {needed!r}, which is not applied before it",
+                        f"apply {needed!r} first (e.g. `--with {needed} --with {overlay_id}`)",
+                        kind="reference",
+                    )
+                )
         for section, ids in (data.get("remove") or {}).items():
             for index, item_id in enumerate(ids or []):
                 if catalog.sections.get(section, {}).pop(item_id, None) is None:
-                    self.diagnostics.append(Diagnostic(
-                        document.location(("remove", section, index)),
-                        f"cannot remove {item_id!r}: `{section}` has no such item",
-                        kind="reference"))
+                    self.diagnostics.append(
+                        Diagnostic(
+                            document.location(("remove", section, index)),
+                            f"cannot remove {item_id!r}: `{section}` has no such item",
+                            kind="reference",
+                        )
+                    )
         if isinstance(data.get("replace"), dict):
             self.add_content(catalog, document, data["replace"], ("replace",), replace=True)
         if isinstance(data.get("add"), dict):
@@ -234,17 +286,21 @@ class Loader:
                 existing = catalog.sections.get(section, {}).get(item_id)
                 where = ("patch", section, item_id)
                 if existing is None or not isinstance(changes, dict):
-                    self.diagnostics.append(Diagnostic(
-                        document.location(where, key=True),
-                        f"cannot patch {item_id!r}: `{section}` has no such item",
-                        kind="reference"))
+                    self.diagnostics.append(
+                        Diagnostic(
+                            document.location(where, key=True),
+                            f"cannot patch {item_id!r}: `{section}` has no such item",
+                            kind="reference",
+                        )
+                    )
                     continue
                 merged = {**existing.data, **changes}
                 overrides = dict(existing.overrides)
                 for key in changes:
                     overrides[key] = (document, (*where, key))
-                patched = Item(item_id, section, merged, existing.document, existing.path,
-                               overrides)
+                patched = Item(
+                    item_id, section, merged, existing.document, existing.path, overrides
+                )
                 problems = self._check_patched(patched)
                 if problems:
                     self.diagnostics.extend(problems)
@@ -275,6 +331,6 @@ def _without(node: Any, cut: tuple) -> Any:
         return {**node, key: _without(node[key], rest)}
     if isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node):
         if not rest:
-            return node[:key] + node[key + 1:]
-        return [*node[:key], _without(node[key], rest), *node[key + 1:]]
+            return node[:key] + node[key + 1 :]
+        return [*node[:key], _without(node[key], rest), *node[key + 1 :]]
     return node

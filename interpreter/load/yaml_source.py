@@ -152,7 +152,9 @@ def _align(value: str, lines: list[str], line: int, column: int) -> list[tuple[i
                 out.append((row, col))
                 i += 1
             row, col = row + 1, 1
-            while row <= len(lines) and col <= len(lines[row - 1]) and lines[row - 1][col - 1] == " ":
+            while (
+                row <= len(lines) and col <= len(lines[row - 1]) and lines[row - 1][col - 1] == " "
+            ):
                 col += 1
             continue
         if text[col - 1] == value[i]:
@@ -162,14 +164,21 @@ def _align(value: str, lines: list[str], line: int, column: int) -> list[tuple[i
     return out
 
 
-def load_file(path: str | Path, limits: Limits = DEFAULT_LIMITS, display: str | None = None) -> Document:
+def load_file(
+    path: str | Path, limits: Limits = DEFAULT_LIMITS, display: str | None = None
+) -> Document:
     """Read ``path`` and load it; every problem becomes a located ``LoadError``."""
     shown = display or str(path)
     try:
         size = Path(path).stat().st_size
         if size > limits.max_bytes:
-            raise _error(shown, 1, 1, f"file is {size:,} bytes; the limit is {limits.max_bytes:,}",
-                         "split the content into several files listed under `include`")
+            raise _error(
+                shown,
+                1,
+                1,
+                f"file is {size:,} bytes; the limit is {limits.max_bytes:,}",
+                "split the content into several files listed under `include`",
+            )
         raw = Path(path).read_bytes()
     except OSError as exc:
         raise _error(shown, 0, 0, f"cannot read file: {exc.strerror or exc}") from None
@@ -180,14 +189,16 @@ def load_bytes(raw: bytes, path: str, limits: Limits = DEFAULT_LIMITS) -> Docume
     if len(raw) > limits.max_bytes:
         raise _error(path, 1, 1, f"file is {len(raw):,} bytes; the limit is {limits.max_bytes:,}")
     if b"\x00" in raw:
-        raise _error(path, 1, 1, "this is a binary file, not YAML text",
-                     "ruleset files are UTF-8 text")
+        raise _error(
+            path, 1, 1, "this is a binary file, not YAML text", "ruleset files are UTF-8 text"
+        )
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise _error(path, line, 1, "file is not valid UTF-8 text",
-                     "save the file as UTF-8") from None
+        raise _error(
+            path, line, 1, "file is not valid UTF-8 text", "save the file as UTF-8"
+        ) from None
     return load_text(text, path, limits)
 
 
@@ -209,8 +220,9 @@ def load_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> Document
     except RecursionError:
         raise _error(path, 1, 1, "nesting is too deep to load") from None
     if root is None:
-        raise _error(path, 1, 1, "file is empty (it holds only comments)",
-                     "a ruleset file is a YAML mapping")
+        raise _error(
+            path, 1, 1, "file is empty (it holds only comments)", "a ruleset file is a YAML mapping"
+        )
     document = Document(path=path, text=text, data=None)
     document.data = _plain(root, (), document, text.splitlines(), limits, [0])
     return document
@@ -223,40 +235,68 @@ def _scan_events(yaml: YAML, text: str, path: str, limits: Limits) -> None:
         if name == "DocumentStartEvent":
             documents += 1
             if documents > 1:
-                raise _at(path, event, "a ruleset file holds one YAML document",
-                          "remove the `---` separator or split the file")
+                raise _at(
+                    path,
+                    event,
+                    "a ruleset file holds one YAML document",
+                    "remove the `---` separator or split the file",
+                )
         if isinstance(event, AliasEvent):
             aliases += 1
             if aliases > limits.max_aliases:
-                raise _at(path, event, f"more than {limits.max_aliases} aliases",
-                          "aliases are limited to stop alias bombs; write the values out")
+                raise _at(
+                    path,
+                    event,
+                    f"more than {limits.max_aliases} aliases",
+                    "aliases are limited to stop alias bombs; write the values out",
+                )
         elif isinstance(event, NodeEvent):
             tag = getattr(event, "tag", None)
-            tag = getattr(tag, "value", tag) if tag is not None and not isinstance(tag, str) else tag
+            tag = (
+                getattr(tag, "value", tag) if tag is not None and not isinstance(tag, str) else tag
+            )
             if tag not in _CORE_TAGS:
-                raise _at(path, event, f"tag {tag!r} is not allowed",
-                          "ruleset files hold plain data: remove the tag")
+                raise _at(
+                    path,
+                    event,
+                    f"tag {tag!r} is not allowed",
+                    "ruleset files hold plain data: remove the tag",
+                )
         if isinstance(event, CollectionStartEvent):
             depth += 1
             if depth > limits.max_depth:
-                raise _at(path, event, f"nesting deeper than {limits.max_depth} levels",
-                          "flatten the structure")
+                raise _at(
+                    path,
+                    event,
+                    f"nesting deeper than {limits.max_depth} levels",
+                    "flatten the structure",
+                )
         elif isinstance(event, CollectionEndEvent):
             depth -= 1
         elif isinstance(event, ScalarEvent) and event.style is None:
             value = event.value
             digits = value.lstrip("+-").replace("_", "")
             if digits.isdigit() and len(digits) > limits.max_int_digits:
-                raise _at(path, event, f"number has more than {limits.max_int_digits} digits",
-                          "numbers in rulesets are small integers")
+                raise _at(
+                    path,
+                    event,
+                    f"number has more than {limits.max_int_digits} digits",
+                    "numbers in rulesets are small integers",
+                )
 
 
-def _plain(node: Any, jpath: JsonPath, doc: Document, lines: list[str], limits: Limits,
-           counter: list[int]) -> Any:
+def _plain(
+    node: Any, jpath: JsonPath, doc: Document, lines: list[str], limits: Limits, counter: list[int]
+) -> Any:
     counter[0] += 1
     if counter[0] > limits.max_nodes:
-        raise _error(doc.path, 1, 1, f"more than {limits.max_nodes:,} nodes after aliases",
-                     "aliases are expanded when loading; write smaller files")
+        raise _error(
+            doc.path,
+            1,
+            1,
+            f"more than {limits.max_nodes:,} nodes after aliases",
+            "aliases are expanded when loading; write smaller files",
+        )
     if isinstance(node, dict):
         out: dict[str, Any] = {}
         lc = getattr(node, "lc", None)
@@ -298,11 +338,18 @@ def _plain(node: Any, jpath: JsonPath, doc: Document, lines: list[str], limits: 
     if isinstance(node, int):
         return int(node)
     if isinstance(node, float):
-        if not math.isfinite(node) or abs(node) > 10 ** limits.max_int_digits:
+        if not math.isfinite(node) or abs(node) > 10**limits.max_int_digits:
             location = doc.value_positions.get(jpath, Location(doc.path, 1, 1))
-            raise LoadError([Diagnostic(location, f"number {node!r} is out of range",
-                                        "numbers in rulesets are small whole numbers",
-                                        kind="yaml")])
+            raise LoadError(
+                [
+                    Diagnostic(
+                        location,
+                        f"number {node!r} is out of range",
+                        "numbers in rulesets are small whole numbers",
+                        kind="yaml",
+                    )
+                ]
+            )
         return float(node)
     return str(node)
 
@@ -322,8 +369,9 @@ def _record_span(doc: Document, jpath: JsonPath, value: Any, lines: list[str]) -
         else:
             first = start.line + 1
         # Leading blank lines are part of the scalar only when kept; rulesets rarely use them.
-        doc.spans[jpath] = ScalarSpan(first, indent, True, indent,
-                                      isinstance(value, LiteralScalarString))
+        doc.spans[jpath] = ScalarSpan(
+            first, indent, True, indent, isinstance(value, LiteralScalarString)
+        )
         return
     quoted = isinstance(value, SingleQuotedScalarString | DoubleQuotedScalarString)
     doc.spans[jpath] = ScalarSpan(start.line, start.column + (1 if quoted else 0), False, 1)
@@ -335,11 +383,17 @@ def _from_marked(exc: MarkedYAMLError, path: str) -> LoadError:
     problem = exc.problem or exc.context or "invalid YAML"
     hint = None
     context_mark = exc.context_mark
-    if exc.context and context_mark is not None and exc.problem and (
-            context_mark.line, context_mark.column) != (line - 1, col - 1):
+    if (
+        exc.context
+        and context_mark is not None
+        and exc.problem
+        and (context_mark.line, context_mark.column) != (line - 1, col - 1)
+    ):
         opened = exc.context.replace("while parsing ", "")
-        hint = (f"the {opened} that starts at {context_mark.line + 1}:"
-                f"{context_mark.column + 1} is not closed properly")
+        hint = (
+            f"the {opened} that starts at {context_mark.line + 1}:"
+            f"{context_mark.column + 1} is not closed properly"
+        )
     if "duplicate key" in problem:
         hint = "each key may appear once in a mapping; remove or rename one"
         key = _duplicate_key_name(str(exc))
@@ -348,8 +402,9 @@ def _from_marked(exc: MarkedYAMLError, path: str) -> LoadError:
         hint = "indent with spaces, not tabs"
     elif "mapping values are not allowed" in problem:
         hint = "a value containing ': ' must be quoted" + (f"; {hint}" if hint else "")
-    return LoadError([Diagnostic(Location(path, line, col), f"YAML syntax: {problem}", hint,
-                                 kind="yaml")])
+    return LoadError(
+        [Diagnostic(Location(path, line, col), f"YAML syntax: {problem}", hint, kind="yaml")]
+    )
 
 
 def _duplicate_key_name(text: str) -> str | None:

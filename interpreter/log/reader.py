@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -42,13 +42,13 @@ class ParsedLog:
     warnings: list[tuple[int, str]] = field(default_factory=list)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _validator(definition: str) -> Draft202012Validator:
     schema = schemas.game_log()
     return Draft202012Validator({"$ref": f"#/$defs/{definition}", "$defs": schema["$defs"]})
 
 
-@lru_cache(maxsize=None)
+@cache
 def _known_keys(definition: str) -> frozenset[str]:
     return frozenset(schemas.game_log()["$defs"][definition]["properties"])
 
@@ -96,8 +96,13 @@ def read(path: Path, strict: bool = False) -> ParsedLog:
             return parsed
         expected = len(parsed.events) + 1
         if data["n"] != expected:
-            parsed.errors.append((number, f"event number n={data['n']} where n={expected} "
-                                          "was expected (events are numbered 1, 2, 3, …)"))
+            parsed.errors.append(
+                (
+                    number,
+                    f"event number n={data['n']} where n={expected} "
+                    "was expected (events are numbered 1, 2, 3, …)",
+                )
+            )
             return parsed
         parsed.events.append(entry)
     if parsed.header is None and not parsed.errors:
@@ -106,8 +111,12 @@ def read(path: Path, strict: bool = False) -> ParsedLog:
 
 
 def _fits(definition: str, data: dict[str, Any]) -> bool:
-    key = {"decision": "choice", "chance": "chance", "score_checkpoint": "scores",
-           "digest_checkpoint": "state_digest"}[definition]
+    key = {
+        "decision": "choice",
+        "chance": "chance",
+        "score_checkpoint": "scores",
+        "digest_checkpoint": "state_digest",
+    }[definition]
     return key in data
 
 
@@ -117,8 +126,12 @@ def _check(parsed: ParsedLog, entry: LogLine, definition: str, strict: bool) -> 
         error = errors[0]
         where = "/".join(str(p) for p in error.absolute_path)
         what = "the header" if definition == "header" else f"a {definition.replace('_', ' ')}"
-        parsed.errors.append((entry.line, f"{what} is invalid: {error.message}"
-                                          + (f" (at {where})" if where else "")))
+        parsed.errors.append(
+            (
+                entry.line,
+                f"{what} is invalid: {error.message}" + (f" (at {where})" if where else ""),
+            )
+        )
         return False
     unknown = sorted(set(entry.data) - _known_keys(definition))
     if unknown:
@@ -133,5 +146,7 @@ def _check(parsed: ParsedLog, entry: LogLine, definition: str, strict: bool) -> 
 def _describe_event_error(data: dict[str, Any]) -> str:
     if "n" not in data:
         return "an event needs `n` (its sequence number)"
-    return ("an event is a decision (`player` and `choice`), a chance outcome (`chance` and "
-            "`outcome`) or a checkpoint (`scores` or `state_digest`)")
+    return (
+        "an event is a decision (`player` and `choice`), a chance outcome (`chance` and "
+        "`outcome`) or a checkpoint (`scores` or `state_digest`)"
+    )

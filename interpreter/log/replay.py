@@ -13,13 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.engine.game import ChanceProblem, Game, IllegalMove, ImpossibleChance
-from interpreter.errors import CheckError, GameError
+from interpreter.errors import CheckError
 from interpreter.log.reader import LogLine, ParsedLog, read
 from interpreter.ruleset import load_or_raise
 from interpreter.ruleset.model import Ruleset
 
-EXIT = {"legal": 0, "illegal": 1, "impossible": 1, "mismatch": 1, "malformed": 1,
-        "incomplete": 3}
+EXIT = {"legal": 0, "illegal": 1, "impossible": 1, "mismatch": 1, "malformed": 1, "incomplete": 3}
 
 
 @dataclass
@@ -44,8 +43,7 @@ class NeedChance(ChanceProblem):
 
     def __init__(self, key: str, items: tuple[str, ...], count: int | None):
         what = "an order of" if count is None else f"{count} of"
-        super().__init__(f"the game needs a chance outcome next: {key} ({what} "
-                         f"{', '.join(items)})")
+        super().__init__(f"the game needs a chance outcome next: {key} ({what} {', '.join(items)})")
         self.key, self.items, self.count = key, items, count
 
 
@@ -76,11 +74,17 @@ class _Feed:
         if entry is None:
             raise NeedChance(key, items, count)
         if entry.kind != "chance":
-            raise ChanceOutOfStep(f"the game needs a chance outcome ({key}) here, but the log "
-                                  f"has a {entry.kind.replace('_', ' ')}", entry)
+            raise ChanceOutOfStep(
+                f"the game needs a chance outcome ({key}) here, but the log "
+                f"has a {entry.kind.replace('_', ' ')}",
+                entry,
+            )
         if entry.data["chance"] != key:
-            raise ChanceOutOfStep(f"the game needs the chance outcome {key!r} here, but the log "
-                                  f"has {entry.data['chance']!r}", entry)
+            raise ChanceOutOfStep(
+                f"the game needs the chance outcome {key!r} here, but the log "
+                f"has {entry.data['chance']!r}",
+                entry,
+            )
         self.take()
         return tuple(entry.data["outcome"])
 
@@ -97,13 +101,15 @@ def load_ruleset_for(parsed: ParsedLog, strict: bool) -> tuple[Ruleset | None, V
         return None, Verdict("malformed", f"unknown ruleset {data['ruleset']!r}", header.line)
     except CheckError as exc:
         first = exc.diagnostics[0].headline() if exc.diagnostics else ""
-        return None, Verdict("malformed", f"ruleset {data['ruleset']!r} does not load: {first}",
-                             header.line)
+        return None, Verdict(
+            "malformed", f"ruleset {data['ruleset']!r} does not load: {first}", header.line
+        )
     warnings = list(parsed.warnings)
     version = data.get("ruleset_version")
     if version is not None and version != ruleset.version:
-        message = (f"the log was written for {ruleset.id} {version}; this ruleset is "
-                   f"{ruleset.version}")
+        message = (
+            f"the log was written for {ruleset.id} {version}; this ruleset is {ruleset.version}"
+        )
         if strict:
             return None, Verdict("malformed", message + " (--strict)", header.line)
         warnings.append((header.line, message))
@@ -128,9 +134,13 @@ def replay(path: Path, strict: bool = False, stop_after: int | None = None) -> V
         return failure
     players = parsed.header.data["players"]
     if not ruleset.min_players <= len(players) <= ruleset.max_players:
-        return Verdict("malformed", f"{ruleset.name} is for {ruleset.min_players}-"
-                                    f"{ruleset.max_players} players, the log has {len(players)}",
-                       parsed.header.line, warnings=parsed.warnings)
+        return Verdict(
+            "malformed",
+            f"{ruleset.name} is for {ruleset.min_players}-"
+            f"{ruleset.max_players} players, the log has {len(players)}",
+            parsed.header.line,
+            warnings=parsed.warnings,
+        )
     events = parsed.events if stop_after is None else parsed.events[:stop_after]
     feed = _Feed(events)
     verdict = _run(ruleset, parsed, feed)
@@ -141,8 +151,12 @@ def replay(path: Path, strict: bool = False, stop_after: int | None = None) -> V
 def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
     header = parsed.header
     try:
-        game = Game(ruleset, list(header.data["players"]), seed=header.data.get("seed", 0),
-                    chance_source=feed.chance)
+        game = Game(
+            ruleset,
+            list(header.data["players"]),
+            seed=header.data.get("seed", 0),
+            chance_source=feed.chance,
+        )
     except NeedChance as exc:
         return Verdict("incomplete", str(exc), None)
     except ChanceOutOfStep as exc:
@@ -157,9 +171,12 @@ def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
         if kind == "chance":
             feed.take()
             pending = ", ".join(f"{d.player_name}" for d in game.pending()) or "nobody"
-            return _bad_chance(entry, f"the log has a chance outcome ({entry.data['chance']}) "
-                                      f"where the game waits for a decision by {pending}",
-                               game)
+            return _bad_chance(
+                entry,
+                f"the log has a chance outcome ({entry.data['chance']}) "
+                f"where the game waits for a decision by {pending}",
+                game,
+            )
         feed.take()
         if kind == "score_checkpoint":
             verdict = _check_scores(game, entry)
@@ -169,25 +186,39 @@ def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
         if kind == "digest_checkpoint":
             digest = game.state.digest()
             if digest != entry.data["state_digest"]:
-                return Verdict("mismatch", f"state digest differs: the log says "
-                                           f"{entry.data['state_digest']}, the replay has {digest}",
-                               entry.line, entry.data, game=game)
+                return Verdict(
+                    "mismatch",
+                    f"state digest differs: the log says "
+                    f"{entry.data['state_digest']}, the replay has {digest}",
+                    entry.line,
+                    entry.data,
+                    game=game,
+                )
             continue
         player, choice = entry.data["player"], entry.data["choice"]
         if player not in game.state.players:
-            return Verdict("illegal", f"there is no player {player!r} in this game "
-                                      f"({', '.join(game.state.players)})", entry.line, entry.data,
-                           game=game)
+            return Verdict(
+                "illegal",
+                f"there is no player {player!r} in this game ({', '.join(game.state.players)})",
+                entry.line,
+                entry.data,
+                game=game,
+            )
         if game.is_over():
-            return Verdict("illegal", "the game is already over", entry.line, entry.data,
-                           game=game)
+            return Verdict("illegal", "the game is already over", entry.line, entry.data, game=game)
         options = list(game.legal(player))
         try:
             game.apply(player, choice)
         except NeedChance as exc:
-            return Verdict("incomplete", f"after {choice!r}: {exc}", entry.line, entry.data,
-                           pending=_pending(game), game=game,
-                           events_applied=feed.index)
+            return Verdict(
+                "incomplete",
+                f"after {choice!r}: {exc}",
+                entry.line,
+                entry.data,
+                pending=_pending(game),
+                game=game,
+                events_applied=feed.index,
+            )
         except ChanceOutOfStep as exc:
             return _bad_chance(exc.line, exc.message, game)
         except ImpossibleChance as exc:
@@ -199,40 +230,71 @@ def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
                 options = [o for d in game.pending() for o in d.options]
             else:
                 reason = exc.message
-            return Verdict("illegal", reason, entry.line, entry.data, options, game=game,
-                           events_applied=feed.index - 1)
+            return Verdict(
+                "illegal",
+                reason,
+                entry.line,
+                entry.data,
+                options,
+                game=game,
+                events_applied=feed.index - 1,
+            )
     if not game.is_over():
-        return Verdict("incomplete", "the log ends before the game does", None,
-                       pending=_pending(game), game=game, events_applied=feed.index)
+        return Verdict(
+            "incomplete",
+            "the log ends before the game does",
+            None,
+            pending=_pending(game),
+            game=game,
+            events_applied=feed.index,
+        )
     return Verdict("legal", "", None, game=game, events_applied=feed.index)
 
 
 def _check_scores(game: Game, entry: LogLine) -> Verdict | None:
     score = game.ruleset.score
-    actual = {name: game.state.counters.get(f"{score}#{seat}", 0)
-              for seat, name in enumerate(game.state.players)}
+    actual = {
+        name: game.state.counters.get(f"{score}#{seat}", 0)
+        for seat, name in enumerate(game.state.players)
+    }
     logged = entry.data["scores"]
     unknown = sorted(set(logged) - set(actual))
     if unknown:
-        return Verdict("mismatch", f"the checkpoint names unknown player(s) {', '.join(unknown)}",
-                       entry.line, entry.data, game=game)
-    differs = {name: (logged[name], actual[name]) for name in logged if logged[name] != actual[name]}
+        return Verdict(
+            "mismatch",
+            f"the checkpoint names unknown player(s) {', '.join(unknown)}",
+            entry.line,
+            entry.data,
+            game=game,
+        )
+    differs = {
+        name: (logged[name], actual[name]) for name in logged if logged[name] != actual[name]
+    }
     if differs:
-        text = "; ".join(f"{name}: the log says {a}, the replay has {b}"
-                         for name, (a, b) in differs.items())
+        text = "; ".join(
+            f"{name}: the log says {a}, the replay has {b}" for name, (a, b) in differs.items()
+        )
         return Verdict("mismatch", f"scores differ: {text}", entry.line, entry.data, game=game)
     return None
 
 
-def _bad_chance(entry: LogLine | None, message: str, game: Game | None,
-                kind: str = "illegal") -> Verdict:
-    return Verdict("impossible" if kind == "impossible" else "illegal", message,
-                   entry.line if entry else None, entry.data if entry else None, game=game)
+def _bad_chance(
+    entry: LogLine | None, message: str, game: Game | None, kind: str = "illegal"
+) -> Verdict:
+    return Verdict(
+        "impossible" if kind == "impossible" else "illegal",
+        message,
+        entry.line if entry else None,
+        entry.data if entry else None,
+        game=game,
+    )
 
 
 def _pending(game: Game) -> list[dict[str, Any]]:
-    return [{"player": d.player_name, "prompt": d.prompt, "options": list(d.options)}
-            for d in game.pending()]
+    return [
+        {"player": d.player_name, "prompt": d.prompt, "options": list(d.options)}
+        for d in game.pending()
+    ]
 
 
 def events_iter(parsed: ParsedLog) -> Iterator[LogLine]:

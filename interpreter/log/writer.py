@@ -17,7 +17,9 @@ def header(game: Game, mods: list[str] | None = None) -> dict[str, Any]:
         "ruleset": ruleset.id,
         "ruleset_version": ruleset.version,
         "ruleset_digest": ruleset.digest,
-        "options": {"expansions": [e for e in ruleset.expansions if e in ruleset.offered_expansions]},
+        "options": {
+            "expansions": [e for e in ruleset.expansions if e in ruleset.offered_expansions]
+        },
         "players": list(game.state.players),
         "seed": game.seed,
     }

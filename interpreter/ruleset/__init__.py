@@ -25,8 +25,9 @@ class Loaded:
     catalog: Catalog | None = None
 
 
-def load(folder: Path, expansions: list[str] | None = None,
-         mods: list[Path] | None = None) -> Loaded:
+def load(
+    folder: Path, expansions: list[str] | None = None, mods: list[Path] | None = None
+) -> Loaded:
     """Load ``folder`` with ``expansions`` (ids it offers) and ``mods`` (overlay files)."""
     loader = Loader()
     catalog = loader.ruleset(folder, expansions, mods)
@@ -35,23 +36,30 @@ def load(folder: Path, expansions: list[str] | None = None,
     result = build(catalog)
     diagnostics = loader.diagnostics + result.diagnostics
     ruleset = result.ruleset if not diagnostics else None
-    return Loaded(ruleset, diagnostics, loader.file_count, result.items, result.provisional,
-                  catalog)
+    return Loaded(
+        ruleset, diagnostics, loader.file_count, result.items, result.provisional, catalog
+    )
 
 
 _cache: dict[tuple, Ruleset] = {}
 
 
-def load_or_raise(name_or_path: str | Path, expansions: list[str] | None = None,
-                  mods: list[Path] | None = None) -> Ruleset:
+def load_or_raise(
+    name_or_path: str | Path, expansions: list[str] | None = None, mods: list[Path] | None = None
+) -> Ruleset:
     """A compiled ruleset; cached per process while none of its files change."""
     folder = resolve_ruleset(str(name_or_path))
     if folder is None:
         raise FileNotFoundError(
             f"no ruleset {name_or_path!r} (neither a folder with ruleset.yaml nor an id in "
-            "rulesets/)")
-    key = (str(folder.resolve()), tuple(expansions or ()),
-           tuple(str(Path(m).resolve()) for m in mods or ()), _fingerprint(folder, mods))
+            "rulesets/)"
+        )
+    key = (
+        str(folder.resolve()),
+        tuple(expansions or ()),
+        tuple(str(Path(m).resolve()) for m in mods or ()),
+        _fingerprint(folder, mods),
+    )
     if key in _cache:
         return _cache[key]
     loaded = load(folder, expansions, mods)

@@ -67,8 +67,9 @@ class Builder:
         self.section = catalog.sections
 
     # ----------------------------------------------------------- utilities
-    def error(self, location: Location, message: str, hint: str | None = None,
-              kind: str = "reference") -> None:
+    def error(
+        self, location: Location, message: str, hint: str | None = None, kind: str = "reference"
+    ) -> None:
         self.diagnostics.append(Diagnostic(location, message, hint, kind=kind))
 
     def items(self, section: str) -> list[Item]:
@@ -104,19 +105,37 @@ class Builder:
                 min_players = header["players"].get("min", min_players)
                 max_players = header["players"].get("max", max_players)
         ruleset = Ruleset(
-            id=str(manifest.get("id", "")), name=str(manifest.get("name", "")),
-            version=str(manifest.get("version", "")), digest=self.catalog.digest(),
-            min_players=min_players, max_players=max_players,
-            expansions=tuple(self.catalog.applied), sides=sides, constants=constants,
-            counters=counters, variables=variables, zones=zones, spaces=spaces, groups=groups,
-            pieces=pieces, kinds=symbols.kinds, functions=functions, actions=actions,
-            events={n: tuple(s.params) for n, s in symbols.events.items()}, triggers=triggers,
+            id=str(manifest.get("id", "")),
+            name=str(manifest.get("name", "")),
+            version=str(manifest.get("version", "")),
+            digest=self.catalog.digest(),
+            min_players=min_players,
+            max_players=max_players,
+            expansions=tuple(self.catalog.applied),
+            sides=sides,
+            constants=constants,
+            counters=counters,
+            variables=variables,
+            zones=zones,
+            spaces=spaces,
+            groups=groups,
+            pieces=pieces,
+            kinds=symbols.kinds,
+            functions=functions,
+            actions=actions,
+            events={n: tuple(s.params) for n, s in symbols.events.items()},
+            triggers=triggers,
             offered_expansions=dict(manifest.get("expansions") or {}),
             provisional=provisional,
             files=tuple(d.path for d in self.catalog.documents),
-            locations={f"{i.section}.{i.id}": i.location(key=True)
-                       for s in self.section.values() for i in s.values()},
-            symbols=symbols, **structure, **scoring,
+            locations={
+                f"{i.section}.{i.id}": i.location(key=True)
+                for s in self.section.values()
+                for i in s.values()
+            },
+            symbols=symbols,
+            **structure,
+            **scoring,
         )
         return BuildResult(ruleset, [], count, provisional)
 
@@ -131,8 +150,9 @@ class Builder:
             s.zones[item.id] = item.data.get("per", "game")
         for item in self.items("kinds"):
             props = item.data.get("properties") or {}
-            s.kinds[item.id] = {k: (v.get("type", ANY) if isinstance(v, dict) else ANY)
-                                for k, v in props.items()}
+            s.kinds[item.id] = {
+                k: (v.get("type", ANY) if isinstance(v, dict) else ANY) for k, v in props.items()
+            }
         for item in self.items("components"):
             kind = item.data.get("kind")
             count = item.data.get("count")
@@ -141,17 +161,21 @@ class Builder:
                 s.components[pid] = kind
         for item in self.items("spaces"):
             props = item.data.get("properties") or {}
-            s.groups[item.id] = {k: (v.get("type", ANY) if isinstance(v, dict) else ANY)
-                                 for k, v in props.items()}
-            for space_id in (item.data.get("items") or {}):
+            s.groups[item.id] = {
+                k: (v.get("type", ANY) if isinstance(v, dict) else ANY) for k, v in props.items()
+            }
+            for space_id in item.data.get("items") or {}:
                 s.spaces[space_id] = item.id
         for item in self.items("constants"):
             s.constants[item.id] = item.data.get("type") or _infer_type(
-                item.data["value"] if "value" in item.data
-                else next(iter((item.data.get("per_side") or {None: None}).values())))
+                item.data["value"]
+                if "value" in item.data
+                else next(iter((item.data.get("per_side") or {None: None}).values()))
+            )
         for item in self.items("functions"):
-            s.functions[item.id] = _signature(item.data.get("params"),
-                                              item.data.get("returns", ANY))
+            s.functions[item.id] = _signature(
+                item.data.get("params"), item.data.get("returns", ANY)
+            )
         for item in self.items("actions"):
             s.actions[item.id] = _signature(item.data.get("params"))
             for name, value in (item.data.get("properties") or {}).items():
@@ -164,25 +188,37 @@ class Builder:
     def _check_collisions(self, s: Symbols) -> None:
         """A global name may denote one thing only."""
         seen: dict[str, str] = {}
-        kinds = [("constants", s.constants), ("kinds", s.kinds), ("spaces", s.groups),
-                 ("functions", s.functions), ("actions", s.actions),
-                 ("zones", {n for n, p in s.zones.items() if p == "game"}),
-                 ("counters", {n for n, p in s.counters.items() if p == "game"})]
+        kinds = [
+            ("constants", s.constants),
+            ("kinds", s.kinds),
+            ("spaces", s.groups),
+            ("functions", s.functions),
+            ("actions", s.actions),
+            ("zones", {n for n, p in s.zones.items() if p == "game"}),
+            ("counters", {n for n, p in s.counters.items() if p == "game"}),
+        ]
         for section, names in kinds:
             for name in names:
                 if name in seen and seen[name] != section:
                     item = self.section[section].get(name)
                     if item is not None:
-                        self.error(item.location(key=True),
-                                   f"{name!r} is both a {seen[name][:-1]} and a {section[:-1]}",
-                                   "give one of them another name", kind="duplicate-id")
+                        self.error(
+                            item.location(key=True),
+                            f"{name!r} is both a {seen[name][:-1]} and a {section[:-1]}",
+                            "give one of them another name",
+                            kind="duplicate-id",
+                        )
                 seen.setdefault(name, section)
         reserved = {"me", "my", "players", "player_count"}
         for section in ("constants", "counters", "variables", "zones", "functions", "actions"):
             for item in self.section[section].values():
                 if item.id in reserved:
-                    self.error(item.location(key=True), f"{item.id!r} is a built-in name",
-                               "choose another id", kind="duplicate-id")
+                    self.error(
+                        item.location(key=True),
+                        f"{item.id!r} is a built-in name",
+                        "choose another id",
+                        kind="duplicate-id",
+                    )
 
     # ------------------------------------------------------------ plain data
     def sides(self) -> dict[str, tuple[int, ...]]:
@@ -192,9 +228,12 @@ class Builder:
             counts = tuple(int(n) for n in item.data.get("players", []) if isinstance(n, int))
             for n in counts:
                 if n in owner:
-                    self.error(item.location("players"),
-                               f"{n} players already use side {owner[n]!r}",
-                               "each player count has one side", kind="schema")
+                    self.error(
+                        item.location("players"),
+                        f"{n} players already use side {owner[n]!r}",
+                        "each player count has one side",
+                        kind="schema",
+                    )
                 owner[n] = item.id
             sides[item.id] = counts
         return sides
@@ -206,14 +245,18 @@ class Builder:
                 per_side = item.data["per_side"] or {}
                 for side in per_side:
                     if side not in sides:
-                        self.error(item.location("per_side", side, key=True),
-                                   f"unknown board side {side!r}",
-                                   did_you_mean(side, set(sides)) or
-                                   f"sides: {', '.join(sides) or 'none declared'}")
+                        self.error(
+                            item.location("per_side", side, key=True),
+                            f"unknown board side {side!r}",
+                            did_you_mean(side, set(sides))
+                            or f"sides: {', '.join(sides) or 'none declared'}",
+                        )
                 missing = [s for s in sides if s not in per_side]
                 if missing:
-                    self.error(item.location("per_side", key=True),
-                               f"no value for side(s) {', '.join(missing)}")
+                    self.error(
+                        item.location("per_side", key=True),
+                        f"no value for side(s) {', '.join(missing)}",
+                    )
                 out[item.id] = {"per_side": {k: _freeze(v) for k, v in per_side.items()}}
             else:
                 out[item.id] = _freeze(item.data.get("value"))
@@ -227,25 +270,46 @@ class Builder:
             if isinstance(initial, dict):
                 for side in initial:
                     if side not in sides:
-                        self.error(item.location("initial", side, key=True),
-                                   f"unknown board side {side!r}",
-                                   did_you_mean(side, set(sides)))
-            out[item.id] = CounterDef(item.id, d.get("per", "player"), initial, d.get("min", 0),
-                                      d.get("max"), d.get("visibility", "public"),
-                                      d.get("label", item.id))
+                        self.error(
+                            item.location("initial", side, key=True),
+                            f"unknown board side {side!r}",
+                            did_you_mean(side, set(sides)),
+                        )
+            out[item.id] = CounterDef(
+                item.id,
+                d.get("per", "player"),
+                initial,
+                d.get("min", 0),
+                d.get("max"),
+                d.get("visibility", "public"),
+                d.get("label", item.id),
+            )
         return out
 
     def variables(self) -> dict[str, VariableDef]:
-        return {i.id: VariableDef(i.id, i.data.get("per", "game"), i.data.get("type", ANY),
-                                  _freeze(i.data.get("initial")),
-                                  i.data.get("visibility", "public"))
-                for i in self.items("variables")}
+        return {
+            i.id: VariableDef(
+                i.id,
+                i.data.get("per", "game"),
+                i.data.get("type", ANY),
+                _freeze(i.data.get("initial")),
+                i.data.get("visibility", "public"),
+            )
+            for i in self.items("variables")
+        }
 
     def zones(self) -> dict[str, ZoneDef]:
-        return {i.id: ZoneDef(i.id, i.data.get("per", "game"), i.data.get("visibility", "public"),
-                              i.data.get("order", "ordered"), i.data.get("capacity", 0),
-                              i.data.get("label", i.id))
-                for i in self.items("zones")}
+        return {
+            i.id: ZoneDef(
+                i.id,
+                i.data.get("per", "game"),
+                i.data.get("visibility", "public"),
+                i.data.get("order", "ordered"),
+                i.data.get("capacity", 0),
+                i.data.get("label", i.id),
+            )
+            for i in self.items("zones")
+        }
 
     def pieces(self, symbols: Symbols) -> dict[str, PieceDef]:
         out: dict[str, PieceDef] = {}
@@ -253,20 +317,26 @@ class Builder:
         for item in self.items("components"):
             kind = item.data.get("kind")
             if kind not in symbols.kinds:
-                self.error(item.location("kind"), f"unknown kind {kind!r}",
-                           did_you_mean(str(kind), set(symbols.kinds))
-                           or f"kinds: {', '.join(sorted(symbols.kinds)) or 'none declared'}")
+                self.error(
+                    item.location("kind"),
+                    f"unknown kind {kind!r}",
+                    did_you_mean(str(kind), set(symbols.kinds))
+                    or f"kinds: {', '.join(sorted(symbols.kinds)) or 'none declared'}",
+                )
                 continue
-            decls = (kinds_items[kind].data.get("properties") or {})
+            decls = kinds_items[kind].data.get("properties") or {}
             props: dict[str, Any] = {}
             for key, value in item.data.items():
                 if key in META_KEYS:
                     continue
                 if key not in decls:
-                    self.error(item.location(key, key=True),
-                               f"kind {kind!r} has no property {key!r}",
-                               did_you_mean(key, set(decls))
-                               or f"declare it under kinds.{kind}.properties", kind="unknown-key")
+                    self.error(
+                        item.location(key, key=True),
+                        f"kind {kind!r} has no property {key!r}",
+                        did_you_mean(key, set(decls))
+                        or f"declare it under kinds.{kind}.properties",
+                        kind="unknown-key",
+                    )
                     continue
                 props[key] = self._typed_value(item, (key,), value, decls[key], symbols)
             for key, decl in decls.items():
@@ -274,20 +344,25 @@ class Builder:
                     if isinstance(decl, dict) and "default" in decl:
                         props[key] = _freeze(decl["default"])
                     else:
-                        self.error(item.location(key=True),
-                                   f"component {item.id!r} lacks property {key!r} of kind {kind!r}",
-                                   "give it a value, or a `default` in the kind", kind="schema")
+                        self.error(
+                            item.location(key=True),
+                            f"component {item.id!r} lacks property {key!r} of kind {kind!r}",
+                            "give it a value, or a `default` in the kind",
+                            kind="schema",
+                        )
             count = item.data.get("count")
             ids = [item.id] if not count else [f"{item.id}-{n}" for n in range(1, count + 1)]
             for pid in ids:
                 if pid in out:
-                    self.error(item.location(key=True), f"duplicate component id {pid!r}",
-                               kind="duplicate-id")
+                    self.error(
+                        item.location(key=True),
+                        f"duplicate component id {pid!r}",
+                        kind="duplicate-id",
+                    )
                 out[pid] = PieceDef(pid, item.id, kind, props, item.data.get("label", item.id))
         return out
 
-    def _typed_value(self, item: Item, sub: tuple, value: Any, decl: Any,
-                     symbols: Symbols) -> Any:
+    def _typed_value(self, item: Item, sub: tuple, value: Any, decl: Any, symbols: Symbols) -> Any:
         expected = decl.get("type", ANY) if isinstance(decl, dict) else ANY
         allowed = decl.get("values") if isinstance(decl, dict) else None
         location = item.location(*sub)
@@ -301,31 +376,48 @@ class Builder:
         if value is None:
             ok = True
         if not ok:
-            self.error(location, f"{sub[-1]!r} must be {_type_words(expected)}, got {value!r}",
-                       kind="schema")
+            self.error(
+                location,
+                f"{sub[-1]!r} must be {_type_words(expected)}, got {value!r}",
+                kind="schema",
+            )
             return value
         if allowed is not None and value not in allowed:
-            self.error(location, f"{value!r} is not an allowed value of {sub[-1]!r}",
-                       f"allowed: {', '.join(map(str, allowed))}", kind="schema")
+            self.error(
+                location,
+                f"{value!r} is not an allowed value of {sub[-1]!r}",
+                f"allowed: {', '.join(map(str, allowed))}",
+                kind="schema",
+            )
         if expected == ZONE and value is not None:
             if value not in symbols.spaces and symbols.zones.get(value) != "game":
-                self.error(location, f"{value!r} is not a space or zone",
-                           did_you_mean(str(value), set(symbols.spaces)))
+                self.error(
+                    location,
+                    f"{value!r} is not a space or zone",
+                    did_you_mean(str(value), set(symbols.spaces)),
+                )
             return ZoneRef(value)
         if expected == PIECE and value is not None:
             if value not in symbols.components:
-                self.error(location, f"{value!r} is not a component",
-                           did_you_mean(str(value), set(symbols.components)))
+                self.error(
+                    location,
+                    f"{value!r} is not a component",
+                    did_you_mean(str(value), set(symbols.components)),
+                )
             return Piece(value)
         if expected == ACTION and value is not None:
             if value not in symbols.actions:
-                self.error(location, f"{value!r} is not an action",
-                           did_you_mean(str(value), set(symbols.actions)))
+                self.error(
+                    location,
+                    f"{value!r} is not an action",
+                    did_you_mean(str(value), set(symbols.actions)),
+                )
             return ActionRef(value)
         return _freeze(value)
 
-    def spaces(self, symbols: Symbols, sides: dict[str, tuple[int, ...]]
-               ) -> tuple[dict[str, SpaceDef], dict[str, tuple[str, ...]]]:
+    def spaces(
+        self, symbols: Symbols, sides: dict[str, tuple[int, ...]]
+    ) -> tuple[dict[str, SpaceDef], dict[str, tuple[str, ...]]]:
         spaces: dict[str, SpaceDef] = {}
         groups: dict[str, tuple[str, ...]] = {}
         for group in self.items("spaces"):
@@ -336,26 +428,35 @@ class Builder:
                     continue
                 sub = ("items", space_id)
                 if space_id in symbols.components or space_id in symbols.zones:
-                    self.error(group.location(*sub, key=True),
-                               f"{space_id!r} is already the id of a component or zone",
-                               kind="duplicate-id")
+                    self.error(
+                        group.location(*sub, key=True),
+                        f"{space_id!r} is already the id of a component or zone",
+                        kind="duplicate-id",
+                    )
                 side = data.get("side")
-                side_list = None if side is None else tuple([side] if isinstance(side, str) else side)
+                side_list = (
+                    None if side is None else tuple([side] if isinstance(side, str) else side)
+                )
                 for name in side_list or ():
                     if name not in sides:
-                        self.error(group.location(*sub, "side"), f"unknown board side {name!r}",
-                                   did_you_mean(name, set(sides))
-                                   or f"sides: {', '.join(sides) or 'none declared'}")
+                        self.error(
+                            group.location(*sub, "side"),
+                            f"unknown board side {name!r}",
+                            did_you_mean(name, set(sides))
+                            or f"sides: {', '.join(sides) or 'none declared'}",
+                        )
                 props = {}
                 for key, value in data.items():
                     if key in SPACE_META:
                         continue
                     if key not in decls:
-                        self.error(group.location(*sub, key, key=True),
-                                   f"space group {group.id!r} has no property {key!r}",
-                                   did_you_mean(key, set(decls))
-                                   or f"declare it under spaces.{group.id}.properties",
-                                   kind="unknown-key")
+                        self.error(
+                            group.location(*sub, key, key=True),
+                            f"space group {group.id!r} has no property {key!r}",
+                            did_you_mean(key, set(decls))
+                            or f"declare it under spaces.{group.id}.properties",
+                            kind="unknown-key",
+                        )
                         continue
                     props[key] = self._typed_value(group, (*sub, key), value, decls[key], symbols)
                 for key, decl in decls.items():
@@ -363,18 +464,21 @@ class Builder:
                         default = decl.get("default") if isinstance(decl, dict) else None
                         props[key] = _freeze(default)
                 spaces[space_id] = SpaceDef(
-                    space_id, group.id, side_list,
+                    space_id,
+                    group.id,
+                    side_list,
                     data.get("capacity", group.data.get("capacity", 1)),
                     bool(group.data.get("claimable", False)),
-                    group.data.get("visibility", "public"), props,
-                    data.get("label", space_id))
+                    group.data.get("visibility", "public"),
+                    props,
+                    data.get("label", space_id),
+                )
                 members.append(space_id)
             groups[group.id] = tuple(members)
         return spaces, groups
 
     # ---------------------------------------------------------- expressions
-    def expression(self, item: Item, sub: tuple, scope: dict[str, str],
-                   expect: str | None) -> Any:
+    def expression(self, item: Item, sub: tuple, scope: dict[str, str], expect: str | None) -> Any:
         text = _get(item.data, sub)
         if not isinstance(text, str):
             return None
@@ -403,8 +507,14 @@ class Builder:
                 related = problem.related
                 if related is not None:
                     related = (related[0] - starts[index] + 1, related[1])
-                inner = Problem(problem.line - starts[index] + 1, problem.column,
-                                problem.message, problem.hint, problem.kind, related)
+                inner = Problem(
+                    problem.line - starts[index] + 1,
+                    problem.column,
+                    problem.message,
+                    problem.hint,
+                    problem.kind,
+                    related,
+                )
                 path = (*sub, index) if isinstance(value, list) else sub
                 self._report(item, path, [inner])
         return compiled
@@ -413,8 +523,12 @@ class Builder:
         document, path = item.source(*sub)
         for problem in problems:
             location = document.expression_location(path, problem.line, problem.column)
-            kind = {"syntax": "expression-syntax", "name": "unknown-name",
-                    "arity": "arity", "type": "type"}.get(problem.kind, problem.kind)
+            kind = {
+                "syntax": "expression-syntax",
+                "name": "unknown-name",
+                "arity": "arity",
+                "type": "type",
+            }.get(problem.kind, problem.kind)
             hint = problem.hint
             if hint and problem.related is not None:
                 at = document.expression_location(path, *problem.related)
@@ -432,15 +546,28 @@ class Builder:
             before, _, after = rest.partition("{")
             inside, closed, rest = after.partition("}")
             if not closed:
-                self._report(item, sub, [Problem(1, offset + len(before) + 1,
-                                                 "a `{` in the message is not closed",
-                                                 "write `}` after the expression", "syntax")])
+                self._report(
+                    item,
+                    sub,
+                    [
+                        Problem(
+                            1,
+                            offset + len(before) + 1,
+                            "a `{` in the message is not closed",
+                            "write `}` after the expression",
+                            "syntax",
+                        )
+                    ],
+                )
                 return ()
             parts.append(before)
             compiled, problems = self.compiler.expression(inside, scope)
             start = offset + len(before) + 1
-            self._report(item, sub, [Problem(p.line, start + p.column, p.message, p.hint, p.kind)
-                                     for p in problems])
+            self._report(
+                item,
+                sub,
+                [Problem(p.line, start + p.column, p.message, p.hint, p.kind) for p in problems],
+            )
             if compiled is not None:
                 parts.append(compiled.fn)
             offset = start + len(inside) + 1
@@ -449,14 +576,24 @@ class Builder:
 
     def functions(self, symbols: Symbols) -> dict[str, tuple[tuple[str, ...], Any]]:
         items = self.items("functions")
-        calls = {i.id: {n for n in symbols.functions if n != i.id and
-                        re.search(rf"\b{re.escape(n)}\s*\(", str(i.data.get("value", "")))}
-                 for i in items}
+        calls = {
+            i.id: {
+                n
+                for n in symbols.functions
+                if n != i.id and re.search(rf"\b{re.escape(n)}\s*\(", str(i.data.get("value", "")))
+            }
+            for i in items
+        }
         for item in items:
-            if re.search(rf"\b{re.escape(item.id)}\s*\(", str(item.data.get("value", ""))) or \
-                    _reaches(item.id, calls):
-                self.error(item.location("value"), f"function {item.id!r} calls itself",
-                           "functions may not be recursive; use a `for` in an effect", kind="type")
+            if re.search(
+                rf"\b{re.escape(item.id)}\s*\(", str(item.data.get("value", ""))
+            ) or _reaches(item.id, calls):
+                self.error(
+                    item.location("value"),
+                    f"function {item.id!r} calls itself",
+                    "functions may not be recursive; use a `for` in an effect",
+                    kind="type",
+                )
         out = {}
         for item in items:
             signature = symbols.functions[item.id]
@@ -482,9 +619,16 @@ class Builder:
             for name, decl in (item.data.get("params") or {}).items():
                 if isinstance(decl, dict) and "default" in decl:
                     defaults[name] = _freeze(decl["default"])
-            out[item.id] = ActionDef(item.id, item.data.get("label", item.id), signature.params,
-                                     defaults, dict(item.data.get("properties") or {}),
-                                     tuple(requires), effect, item.location(key=True))
+            out[item.id] = ActionDef(
+                item.id,
+                item.data.get("label", item.id),
+                signature.params,
+                defaults,
+                dict(item.data.get("properties") or {}),
+                tuple(requires),
+                effect,
+                item.location(key=True),
+            )
         return out
 
     def triggers(self, symbols: Symbols) -> dict[str, TriggerDef]:
@@ -494,9 +638,12 @@ class Builder:
             scope: dict[str, str] = {}
             if event is not None:
                 if event not in symbols.events:
-                    self.error(item.location("on"), f"unknown event {event!r}",
-                               did_you_mean(str(event), set(symbols.events))
-                               or "declare it under `events:`")
+                    self.error(
+                        item.location("on"),
+                        f"unknown event {event!r}",
+                        did_you_mean(str(event), set(symbols.events))
+                        or "declare it under `events:`",
+                    )
                 else:
                     scope = dict(symbols.events[event].params)
             when = self.expression(item, ("when",), {}, BOOL) if "when" in item.data else None
@@ -507,15 +654,23 @@ class Builder:
 
     def structure(self, symbols: Symbols) -> dict[str, Any]:
         item = self.catalog.singletons.get("structure")
-        result: dict[str, Any] = {"setup": None, "rounds": None, "round_counter": None,
-                                  "until": None, "end": None, "phases": ()}
+        result: dict[str, Any] = {
+            "setup": None,
+            "rounds": None,
+            "round_counter": None,
+            "until": None,
+            "end": None,
+            "phases": (),
+        }
         if item is None or not isinstance(item.data, dict):
             manifest_doc = self.catalog.manifest_document
             if manifest_doc is not None and self.catalog.manifest:
-                self.error(manifest_doc.location(("include",)),
-                           "the ruleset has no `structure` (setup, rounds, phases)",
-                           "add a `structure:` section to one of the included files",
-                           kind="schema")
+                self.error(
+                    manifest_doc.location(("include",)),
+                    "the ruleset has no `structure` (setup, rounds, phases)",
+                    "add a `structure:` section to one of the included files",
+                    kind="schema",
+                )
             return result
         data = item.data
         result["setup"] = self.effect(item, ("setup",), {}) if "setup" in data else None
@@ -523,10 +678,11 @@ class Builder:
         result["rounds"] = rounds.get("count")
         counter = rounds.get("counter")
         if counter is not None and symbols.counters.get(counter) != "game":
-            self.error(item.location("rounds", "counter"),
-                       f"{counter!r} is not a game counter",
-                       did_you_mean(str(counter), {n for n, p in symbols.counters.items()
-                                                   if p == "game"}))
+            self.error(
+                item.location("rounds", "counter"),
+                f"{counter!r} is not a game counter",
+                did_you_mean(str(counter), {n for n, p in symbols.counters.items() if p == "game"}),
+            )
         result["round_counter"] = counter
         if "until" in rounds:
             result["until"] = self.expression(item, ("rounds", "until"), {}, BOOL)
@@ -539,17 +695,32 @@ class Builder:
                 continue
             pid = str(phase.get("id", index))
             if pid in seen:
-                self.error(item.location("phases", index, "id"), f"duplicate phase id {pid!r}",
-                           kind="duplicate-id")
+                self.error(
+                    item.location("phases", index, "id"),
+                    f"duplicate phase id {pid!r}",
+                    kind="duplicate-id",
+                )
             seen.add(pid)
             sub = ("phases", index)
-            order = self.expression(item, (*sub, "order"), {}, list_of(PLAYER)) \
-                if "order" in phase else None
+            order = (
+                self.expression(item, (*sub, "order"), {}, list_of(PLAYER))
+                if "order" in phase
+                else None
+            )
             while_ = self.expression(item, (*sub, "while"), {}, BOOL) if "while" in phase else None
             skip = self.expression(item, (*sub, "skip"), {}, BOOL) if "skip" in phase else None
             effect = self.effect(item, (*sub, "effect"), {})
-            phases.append(PhaseDef(pid, phase.get("label", pid), phase.get("kind", "once"),
-                                   order, while_, skip, effect))
+            phases.append(
+                PhaseDef(
+                    pid,
+                    phase.get("label", pid),
+                    phase.get("kind", "once"),
+                    order,
+                    while_,
+                    skip,
+                    effect,
+                )
+            )
         result["phases"] = tuple(phases)
         return result
 
@@ -562,14 +733,19 @@ class Builder:
         per_player = {n for n, p in symbols.counters.items() if p == "player"}
         score = data.get("score")
         if score not in per_player:
-            self.error(item.location("score"), f"{score!r} is not a per-player counter",
-                       did_you_mean(str(score), per_player))
+            self.error(
+                item.location("score"),
+                f"{score!r} is not a per-player counter",
+                did_you_mean(str(score), per_player),
+            )
         tiebreak = []
         for index, name in enumerate(data.get("tiebreak") or []):
             if name not in per_player:
-                self.error(item.location("tiebreak", index),
-                           f"{name!r} is not a per-player counter",
-                           did_you_mean(str(name), per_player))
+                self.error(
+                    item.location("tiebreak", index),
+                    f"{name!r} is not a per-player counter",
+                    did_you_mean(str(name), per_player),
+                )
             tiebreak.append(name)
         steps = []
         seen: set[str] = set()
@@ -578,14 +754,18 @@ class Builder:
                 continue
             sid = str(step.get("id", index))
             if sid in seen:
-                self.error(item.location("steps", index, "id"),
-                           f"duplicate scoring step {sid!r}", kind="duplicate-id")
+                self.error(
+                    item.location("steps", index, "id"),
+                    f"duplicate scoring step {sid!r}",
+                    kind="duplicate-id",
+                )
             seen.add(sid)
             effect = self.effect(item, ("steps", index, "effect"), {})
             steps.append(ScoringStep(sid, step.get("label", sid), effect))
         estimate = self.expression(item, ("estimate",), {}, NUMBER) if "estimate" in data else None
-        result.update(score=score, tiebreak=tuple(tiebreak), scoring=tuple(steps),
-                      estimate=estimate)
+        result.update(
+            score=score, tiebreak=tuple(tiebreak), scoring=tuple(steps), estimate=estimate
+        )
         return result
 
     # ------------------------------------------------------------ counting
@@ -666,5 +846,10 @@ def _reaches(start: str, calls: dict[str, set[str]]) -> bool:
 
 
 def _type_words(type_: str) -> str:
-    return {NUMBER: "a whole number", BOOL: "true or false", TEXT: "a text", MAP: "a mapping",
-            "list": "a list"}.get(type_, type_ if not is_list(type_) else "a list")
+    return {
+        NUMBER: "a whole number",
+        BOOL: "true or false",
+        TEXT: "a text",
+        MAP: "a mapping",
+        "list": "a list",
+    }.get(type_, type_ if not is_list(type_) else "a list")

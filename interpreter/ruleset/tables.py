@@ -25,14 +25,19 @@ class Tables:
 
     def __init__(self, ruleset: Ruleset, player_count: int):
         if not ruleset.min_players <= player_count <= ruleset.max_players:
-            raise GameError(f"{ruleset.name} is for {ruleset.min_players}–{ruleset.max_players} "
-                            f"players, not {player_count}")
+            raise GameError(
+                f"{ruleset.name} is for {ruleset.min_players}–{ruleset.max_players} "
+                f"players, not {player_count}"
+            )
         self.ruleset = ruleset
         self.player_count = player_count
         self.side = ruleset.side_for(player_count)
         self.constants = {name: self._for_side(value) for name, value in ruleset.constants.items()}
-        active = {sid: space for sid, space in ruleset.spaces.items()
-                  if space.sides is None or self.side in space.sides}
+        active = {
+            sid: space
+            for sid, space in ruleset.spaces.items()
+            if space.sides is None or self.side in space.sides
+        }
         self.spaces = active
         self.group_members = {
             group: tuple(ZoneRef(s) for s in members if s in active)

@@ -1,0 +1,380 @@
+"""Checking references and types, compiling, and building the immutable Ruleset."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from interpreter.errors import GameError
+from interpreter.ruleset import load
+from interpreter.ruleset.tables import Tables
+from rules_test_support import ROCOCO, TINY_CONTENT, mutate, shown
+
+
+def diagnostics_of(folder: Path, expansions=None):
+    loaded = load(folder, expansions)
+    return loaded.diagnostics
+
+
+def located(diagnostics) -> list[tuple[str, str]]:
+    return [(str(d.location), d.message) for d in diagnostics]
+
+
+# -------------------------------------------------------------------- the model
+def test_tiny_ruleset_builds(tiny: Path) -> None:
+    loaded = load(tiny)
+    assert loaded.diagnostics == []
+    rules = loaded.ruleset
+    assert (rules.id, rules.name, rules.version) == ("tiny", "Tiny", "0.1.0")
+    assert (rules.min_players, rules.max_players) == (2, 4)
+    assert rules.sides == {"narrow": (2, 3), "wide": (4,)}
+    assert rules.side_for(3) == "narrow" and rules.side_for(4) == "wide"
+    assert rules.constants["base"] == 7
+    assert rules.constants["nums"] == (3, 1, 4, 1, 5)  # lists are frozen to tuples
+    assert sorted(rules.pieces) == ["c1", "c2", "c3", "pawn-1", "pawn-2"]
+    assert rules.pieces["pawn-2"].design == "pawn"
+    assert rules.pieces["c1"].properties == {"suit": "red", "points": 2, "special": False}
+    assert rules.groups == {"slot": ("slot1", "slot2")}
+    assert rules.spaces["slot2"].sides == ("wide",) and rules.spaces["slot1"].sides is None
+    assert rules.actions["take"].defaults == {"n": 1}
+    assert [r.message for r in rules.actions["take"].requires] == ["too poor"]
+    assert rules.triggers["on_scored"].on == "scored"
+    assert [p.id for p in rules.phases] == ["play"]
+    assert (rules.rounds, rules.round_counter) == (2, "turn")
+    assert (rules.score, rules.tiebreak) == ("score", ("coins",))
+    assert [s.id for s in rules.scoring] == ["coins"]
+    assert rules.provisional == 2  # c3 and the constant `bonus`
+    assert loaded.items == 24 + 2  # ids in the sections + structure and scoring
+    assert rules.digest.startswith("sha256:")
+
+
+def test_locations_point_into_the_files(tiny: Path) -> None:
+    rules = load(tiny).ruleset
+    content = (tiny / "content.yaml").read_text()
+    line = content[: content.index("  take:")].count("\n") + 1
+    assert str(rules.locations["actions.take"]) == f"{shown(tiny / 'content.yaml')}:{line}:3"
+
+
+def test_expansion_changes_the_ruleset(tiny: Path) -> None:
+    rules = load(tiny, ["extra"]).ruleset
+    assert rules.expansions == ("extra",)
+    assert "c4" in rules.pieces and "c3" not in rules.pieces
+    assert rules.pieces["c1"].properties["points"] == 4
+    assert rules.digest != load(tiny).ruleset.digest
+
+
+def test_rococo_builds_with_every_file() -> None:
+    loaded = load(ROCOCO)
+    assert loaded.diagnostics == []
+    assert len(loaded.ruleset.files) == 12
+    assert loaded.ruleset.provisional == loaded.provisional > 0
+
+
+# ----------------------------------------------------------------- one mistake
+# (old text in content.yaml, new text, mark in the new text where the error is,
+#  a part of the message)
+MISTAKES = [
+    ("unknown-kind", "c1: {kind: card,", "c1: {kind: crad,", "crad", "unknown kind 'crad'"),
+    ("undeclared-property", "points: 5, special: true}", "points: 5, special: true, colour: x}",
+     "colour", "kind 'card' has no property 'colour'"),
+    ("missing-property", "c1: {kind: card, suit: red, points: 2}", "c1: {kind: card, suit: red}",
+     "c1", "component 'c1' lacks property 'points'"),
+    ("property-type", "suit: red, points: 2}", "suit: red, points: two}", "two",
+     "'points' must be a whole number"),
+    ("property-value", "c1: {kind: card, suit: red,", "c1: {kind: card, suit: green,", "green",
+     "'green' is not an allowed value of 'suit'"),
+    ("recursive-function", "value: n * 2}", "value: double(n)}", "double(n)",
+     "function 'double' calls itself"),
+    ("name-collision", "  base: {value: 7}\n", "  base: {value: 7}\n  take: {value: 1}\n", "take",
+     "'take' is both a constant and a"),
+    ("reserved-name", "  base: {value: 7}\n", "  base: {value: 7}\n  me: {value: 1}\n", "me",
+     "'me' is a built-in name"),
+    ("side-twice", "wide: {players: [4]}", "wide: {players: [3, 4]}", "[3, 4]",
+     "3 players already use side 'narrow'"),
+    ("score-not-per-player", "  score: score\n", "  score: turn\n", "turn",
+     "'turn' is not a per-player counter"),
+    ("round-counter-per-player", "counter: turn}", "counter: coins}", "coins",
+     "'coins' is not a game counter"),
+    ("space-side", "slot2: {price: 3, side: wide}", "slot2: {price: 3, side: wdie}", "wdie",
+     "unknown board side 'wdie'"),
+    ("space-property", "slot2: {price: 3, side: wide}", "slot2: {price: 3, side: wide, cost: 1}",
+     "cost", "space group 'slot' has no property 'cost'"),
+    ("space-id-taken", "      slot1: {price: 2}\n", "      slot1: {price: 2}\n      deck: {price: 9}\n",
+     "deck", "'deck' is already the id of a component or zone"),
+    ("phase-id-twice", '    - {id: play, kind: each_player, effect: "do take(n: 1)"}\n',
+     '    - {id: play, kind: each_player, effect: "do take(n: 1)"}\n'
+     "    - {id: play, kind: once, effect: stop}\n", "play, kind: once", "duplicate phase id"),
+    # schema violations: each is one error, and never a crash of the build
+    ("copies-count-text", "points: 0, count: 2}", "points: 0, count: two}", "two",
+     "expected a whole number, got 'two'"),
+    ("kind-list", "c1: {kind: card,", "c1: {kind: [card],", "[card]", "expected a text"),
+    ("per-side-number", "bonus: {per_side: {narrow: 1, wide: 2}", "bonus: {per_side: 5", "5",
+     "expected a mapping"),
+    ("round-counter-list", "counter: turn}", "counter: [turn]}", "[turn]", "expected a text"),
+    ("rounds-number", "rounds: {count: 2, counter: turn}", "rounds: 2", "2",
+     "expected a mapping"),
+    ("tiebreak-nested", "  tiebreak: [coins]\n", "  tiebreak: [[coins]]\n", "[coins]]",
+     "expected a text"),
+    ("tiebreak-number", "  tiebreak: [coins]\n", "  tiebreak: 5\n", "5", "expected a list"),
+    ("trigger-on-list", "on: scored,", "on: [scored],", "[scored]", "expected a text"),
+    ("space-side-number", "slot2: {price: 3, side: wide}", "slot2: {price: 3, side: 5}", "5",
+     "expected a text"),
+]
+
+
+def _cascade(reason: str):
+    return pytest.mark.xfail(strict=True, reason="BUG: " + reason)
+
+
+MISTAKES += [
+    pytest.param("unknown-key-in-action", "    params: {n: {type: number, default: 1}}\n",
+                 "    params: {n: {type: number, default: 1}}\n    lable: Take\n", "lable",
+                 "unknown key 'lable'", id="unknown-key-in-action", marks=_cascade(
+                     "an item with a schema error is dropped, so every use of it is a second, "
+                     "false error (`take` is not an action of this ruleset)")),
+    pytest.param("unknown-key-in-counter", "coins: {per: player, initial: 3}",
+                 "coins: {per: player, initial: 3, lable: Coins}", "lable", "unknown key 'lable'",
+                 id="unknown-key-in-counter", marks=_cascade(
+                     "a counter with a typo'd key is dropped: each `gain(coins, …)` is then a "
+                     "false error (on Rococo one `lable:` in `livres` gives 36 errors)")),
+    pytest.param("values-not-a-list", "suit: {type: text, values: [red, black]}",
+                 "suit: {type: text, values: 5}", "5", "expected a list",
+                 id="values-not-a-list", marks=_cascade(
+                     "a bad `values` drops the whole kind: 'unknown kind' for every component "
+                     "and '`card` is not defined' in expressions")),
+    pytest.param("params-list", "params: {n: number}, returns: number, value: n * 2}",
+                 "params: [n], returns: number, value: n * 2}", "[n]", "expected a mapping",
+                 id="params-list", marks=_cascade(
+                     "a function with bad `params` is dropped: each call is then "
+                     "'unknown function `double`'")),
+    pytest.param("event-params-number", "scored: {params: {amount: number}}",
+                 "scored: {params: 5}", "5", "expected a mapping", id="event-params-number",
+                 marks=_cascade("a bad event is dropped: 'unknown event' and '`amount` is "
+                                "not defined' follow")),
+    pytest.param("side-players-number", "narrow: {players: [2, 3]}", "narrow: {players: 2}",
+                 "2}", "expected a list", id="side-players-number",
+                 marks=_cascade("a bad side is dropped: 'unknown board side' follows")),
+    pytest.param("score-list", "  score: score\n", "  score: [score]\n", "[score]",
+                 "expected a text", id="score-list",
+                 marks=_cascade("a second, misleading error: 'None is not a per-player "
+                                "counter'")),
+    pytest.param("variable-type-number", "leader: {per: game, type: player}",
+                 "leader: {per: game, type: 5}", "5", "expected a text",
+                 id="variable-type-number",
+                 marks=_cascade("the same mistake is reported twice ('expected a text, got 5' "
+                                "and '5 is not one of number, bool, …')")),
+    pytest.param("constant-not-a-mapping", "  base: {value: 7}", "  base: 7", "7",
+                 "expected a mapping", id="constant-not-a-mapping",
+                 marks=_cascade("the same mistake is reported twice ('expected a mapping, "
+                                "got 7' and '7 does not match any accepted form')")),
+    pytest.param("per-side-initial-type", "coins: {per: player, initial: 3}",
+                 "coins: {per: player, initial: {narrow: x, wide: 1}}", "x",
+                 "whole number", id="per-side-initial-type",
+                 marks=_cascade("a per-side `initial` of the wrong type ('x') is accepted "
+                                "without any error")),
+    pytest.param("property-default-type", "special: {type: bool, default: false}",
+                 "special: {type: bool, default: [1]}", "[1]", "true or false",
+                 id="property-default-type",
+                 marks=_cascade("a property `default` of the wrong type ([1] for a bool) is "
+                                "accepted without any error")),
+    pytest.param("function-result-type", 'returns: bool, value: "p.coins >= max(q.coins for q in '
+                 'players)"}', 'returns: bool, value: "p.coins"}', "p.coins", "condition",
+                 id="function-result-type",
+                 marks=_cascade("a function's value is not checked against its `returns`: "
+                                "`returns: bool` with a number value is accepted")),
+    pytest.param("variable-named-like-zone", "  leader: {per: game, type: player}\n",
+                 "  leader: {per: game, type: player}\n  deck: {per: game, type: number}\n",
+                 "deck", "'deck' is both", id="variable-named-like-zone",
+                 marks=_cascade("a game variable named like a zone is not a collision error; "
+                                "the variable shadows the zone and the setup's `move(card, "
+                                "deck)` gets a misleading type error")),
+]
+
+
+def _args(cases):
+    """Plain tuples (id first) and pytest.param(...) entries, as parameter sets."""
+    return [pytest.param(*c.values[1:], id=c.id, marks=c.marks) if hasattr(c, "marks")
+            else pytest.param(*c[1:], id=c[0]) for c in cases]
+
+
+@pytest.mark.parametrize("old, new, mark, message", _args(MISTAKES))
+def test_one_mistake_is_one_located_error(tiny: Path, old: str, new: str, mark: str,
+                                          message: str) -> None:
+    change = mutate(tiny, "content.yaml", old, new)
+    found = diagnostics_of(tiny)
+    assert len(found) == 1, "\n".join(f"{d.location}: {d.message}" for d in found)
+    (d,) = found
+    assert str(d.location) == change.where(mark)
+    assert message in d.message
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: message grammar: 'is both a constant and a action'")
+def test_collision_message_grammar(tiny: Path) -> None:
+    mutate(tiny, "content.yaml", "  base: {value: 7}\n", "  base: {value: 7}\n  take: {value: 1}\n")
+    (d,) = diagnostics_of(tiny)
+    assert d.message == "'take' is both a constant and an action"
+
+
+def test_structure_is_required(tiny: Path) -> None:
+    content = tiny / "content.yaml"
+    text = content.read_text()
+    start, end = text.index("structure:"), text.index("scoring:")
+    content.write_text(text[:start] + text[end:])
+    (d,) = diagnostics_of(tiny)
+    assert "has no `structure`" in d.message
+    assert d.location.path == shown(tiny / "ruleset.yaml")
+
+
+def test_all_errors_are_collected(tiny: Path) -> None:
+    mutate(tiny, "content.yaml", "c1: {kind: card,", "c1: {kind: crad,")
+    mutate(tiny, "content.yaml", "value: n * 2}", "value: n * 'two'}")
+    mutate(tiny, "content.yaml", "  score: score\n", "  score: turn\n")
+    found = diagnostics_of(tiny)
+    assert len(found) == 3
+    assert load(tiny).ruleset is None  # no ruleset while anything is wrong
+
+
+# --------------------------------------------------------------------- Tables
+def test_tables_resolve_the_board_side(tiny: Path) -> None:
+    rules = load(tiny).ruleset
+    two, four = Tables(rules, 2), Tables(rules, 4)
+    assert (two.side, four.side) == ("narrow", "wide")
+    assert (two.constants["bonus"], four.constants["bonus"]) == (1, 2)
+    assert two.group_members["slot"] == ("slot1",)
+    assert four.group_members["slot"] == ("slot1", "slot2")
+    with pytest.raises(GameError):
+        Tables(rules, 5)
+
+
+def test_counters_never_drop_below_their_minimum(tiny: Path) -> None:
+    from interpreter.engine.state import State
+    from interpreter.language.runtime import Context
+    from interpreter.language.values import Player
+
+    rules = load(tiny).ruleset
+    tables = Tables(rules, 2)
+    state = State(("ann", "bob"))
+    state.counters.update({"coins#0": 3, "coins#1": 0})
+    ctx = Context(state, tables, Player(0))
+    tables.set_counter(ctx, "coins", Player(0), "-=", 3)
+    assert state.counters["coins#0"] == 0
+    with pytest.raises(GameError, match="not enough coins"):
+        tables.set_counter(ctx, "coins", Player(1), "-=", 1)
+    assert state.counters["coins#1"] == 0
+    with pytest.raises(GameError):
+        tables.set_counter(ctx, "coins", Player(0), "=", "lots")
+    assert tables.failed_requirement(ctx, "take", {"n": 1}) == "too poor"
+    state.counters["coins#0"] = 1
+    assert tables.failed_requirement(ctx, "take", {}) is None
+
+
+def test_spaces_take_one_marker_and_respect_capacity(tiny: Path) -> None:
+    from interpreter.engine.state import State
+    from interpreter.language.runtime import Context
+    from interpreter.language.values import Player
+
+    tables = Tables(load(tiny).ruleset, 2)
+    state = State(("ann", "bob"))
+    ctx = Context(state, tables, Player(0))
+    assert tables.is_free(state, "slot1")
+    tables.claim(ctx, "slot1", Player(0))
+    assert not tables.is_free(state, "slot1")
+    assert tables.zone_owner(state, "slot1") == Player(0)
+    with pytest.raises(GameError, match="already holds"):
+        tables.claim(ctx, "slot1", Player(1))
+    with pytest.raises(GameError, match="does not take ownership markers"):
+        tables.claim(ctx, "deck", Player(1))
+    tables.place(ctx, "c1", "slot1", None)
+    with pytest.raises(GameError, match="full"):
+        tables.place(ctx, "c2", "slot1", None)
+    with pytest.raises(GameError):
+        tables.place(ctx, "c2", "nowhere", None)
+    assert tables.zone_owner(state, "hand#1") == Player(1)
+
+
+# ------------------------------------------------------------------ properties
+@st.composite
+def mutated_file(draw, texts: dict[str, str]) -> tuple[str, str]:
+    name = draw(st.sampled_from(sorted(texts)))
+    text = texts[name]
+    for _ in range(draw(st.integers(1, 3))):
+        if draw(st.booleans()):
+            lines = text.splitlines(keepends=True)
+            i = draw(st.integers(0, len(lines) - 1))
+            op = draw(st.sampled_from(["delete", "duplicate", "swap"]))
+            if op == "delete":
+                del lines[i]
+            elif op == "duplicate":
+                lines.insert(i, lines[i])
+            else:
+                j = draw(st.integers(0, len(lines) - 1))
+                lines[i], lines[j] = lines[j], lines[i]
+            text = "".join(lines)
+        else:
+            chars = list(text)
+            i = draw(st.integers(0, len(chars) - 1))
+            op = draw(st.sampled_from(["delete", "duplicate", "swap"]))
+            if op == "delete":
+                del chars[i]
+            elif op == "duplicate":
+                chars.insert(i, chars[i])
+            else:
+                j = min(len(chars) - 1, i + draw(st.integers(1, 3)))
+                chars[i], chars[j] = chars[j], chars[i]
+            text = "".join(chars)
+    return name, text
+
+
+ROCOCO_TEXTS = {str(p.relative_to(ROCOCO)): p.read_text(encoding="utf-8")
+                for p in sorted(ROCOCO.rglob("*.yaml"))}
+
+
+def _never_raises(folder: Path, name: str, text: str, original: str) -> None:
+    (folder / name).write_text(text, encoding="utf-8")
+    try:
+        loaded = load(folder)
+        for d in loaded.diagnostics:
+            assert d.location.path and d.message
+        assert (loaded.ruleset is None) == bool(loaded.diagnostics)
+    finally:
+        (folder / name).write_text(original, encoding="utf-8")
+
+
+def test_mutated_rococo_never_raises(tmp_path: Path, memo_loads) -> None:
+    """Whole-ruleset property over Rococo; one load takes ~0.1 s even with the memo, so
+    this property runs fewer examples than the others."""
+    folder = tmp_path / "rococo"
+    shutil.copytree(ROCOCO, folder)
+
+    @settings(max_examples=30, deadline=None, database=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+    @given(mutated_file(ROCOCO_TEXTS))
+    def run(case) -> None:
+        name, text = case
+        _never_raises(folder, name, text, ROCOCO_TEXTS[name])
+
+    run()
+
+
+def test_mutated_tiny_never_raises(tmp_path: Path) -> None:
+    """The same property with many examples, on the small ruleset that uses every section."""
+    from rules_test_support import TINY_EXTRA, TINY_MANIFEST
+
+    folder = tmp_path / "tiny"
+    folder.mkdir()
+    texts = {"ruleset.yaml": TINY_MANIFEST, "content.yaml": TINY_CONTENT}
+    for name, text in {**texts, "extra.yaml": TINY_EXTRA}.items():
+        (folder / name).write_text(text, encoding="utf-8")
+
+    @settings(max_examples=200, deadline=None, database=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(mutated_file(texts))
+    def run(case) -> None:
+        name, text = case
+        _never_raises(folder, name, text, texts[name])
+
+    run()
