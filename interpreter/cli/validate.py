@@ -21,10 +21,18 @@ from interpreter.ruleset import load
 @dataclass
 class Summary:
     files: set[str] = field(default_factory=set)
-    items: int = 0
-    provisional: int = 0
+    # ruleset folder -> (items, provisional values)
+    counts: dict[str, tuple[int, int]] = field(default_factory=dict)
     rulesets: list[str] = field(default_factory=list)
     diagnostics: dict[tuple, Diagnostic] = field(default_factory=dict)
+
+    @property
+    def items(self) -> int:
+        return sum(items for items, _ in self.counts.values())
+
+    @property
+    def provisional(self) -> int:
+        return sum(provisional for _, provisional in self.counts.values())
 
     def add(self, diagnostics: list[Diagnostic]) -> None:
         for d in diagnostics:
@@ -113,8 +121,9 @@ def _merge(loaded, summary: Summary, only: str | None) -> None:
     summary.add(diagnostics)
     if loaded.catalog is not None:
         summary.files.update(d.path for d in loaded.catalog.documents)
-    summary.items = max(summary.items, loaded.items)
-    summary.provisional = max(summary.provisional, loaded.provisional)
+        key = str(loaded.catalog.folder)
+        items, provisional = summary.counts.get(key, (0, 0))
+        summary.counts[key] = (max(items, loaded.items), max(provisional, loaded.provisional))
 
 
 def _validate_file(path: Path, summary: Summary) -> None:
