@@ -810,6 +810,11 @@ class Compiler:
         positional, named = self._primitive_args(primitive, args, scope, name_token)
         impl = primitive.impl
         result_type = primitive.returns or ANY
+        shortcut = _short_circuit(name, positional, named)
+        if shortcut is not None:
+            if name == "first":
+                result_type = item_type(self._last_arg_types[0])
+            return Compiled(result_type, shortcut)
         if primitive.returns_item_of is not None and positional:
             result_type = self._last_arg_types[primitive.returns_item_of]
             result_type = item_type(result_type) if is_list(result_type) else ANY
@@ -955,6 +960,8 @@ class Compiler:
                 ctx.env = saved
             return tuple(out)
 
+        filtered.binder = (get_items, var, cond)  # type: ignore[attr-defined]
+
         return Compiled(items.type, filtered)
 
     def _mapper(self, arg: Tree, scope: dict[str, str]) -> Compiled:
@@ -978,6 +985,8 @@ class Compiler:
             finally:
                 ctx.env = saved
             return tuple(out)
+
+        mapped.mapper = (get_items, var, cond, get_value)  # type: ignore[attr-defined]
 
         return Compiled(list_of(value.type), mapped)
 
@@ -1353,6 +1362,56 @@ def _dynamic_attribute(ctx: Any, value: Any, name: str, compiler: Compiler) -> A
     except _Abort:
         raise GameError(f"{describe(kind)} has no `{name}`") from None
     return compiled.fn(ctx)
+
+
+def _short_circuit(name: str, positional: tuple[Fn, ...],
+                   named: tuple[tuple[str, Fn], ...]) -> Fn | None:
+    """`any`, `first`, `count` and `all` over `x in … where …` or `… for x in …`,
+    stopping at the first item that decides the answer instead of building the
+    whole collection."""
+    if named or len(positional) != 1:
+        return None
+    binder = getattr(positional[0], "binder", None)
+    mapper = getattr(positional[0], "mapper", None)
+    if binder is not None and name in ("any", "first", "count"):
+        get_items, var, cond = binder
+
+        def scan(ctx: Any) -> Any:
+            saved = ctx.env
+            env = ctx.env = dict(saved)
+            found = 0
+            try:
+                for item in get_items(ctx):
+                    env[var] = item
+                    if cond(ctx):
+                        if name == "any":
+                            return True
+                        if name == "first":
+                            return item
+                        found += 1
+            finally:
+                ctx.env = saved
+            return {"any": False, "first": None}.get(name, found)
+
+        return scan
+    if mapper is not None and name in ("any", "all"):
+        get_items, var, cond, get_value = mapper
+        wanted = name == "any"
+
+        def scan_values(ctx: Any) -> bool:
+            saved = ctx.env
+            env = ctx.env = dict(saved)
+            try:
+                for item in get_items(ctx):
+                    env[var] = item
+                    if (cond is None or cond(ctx)) and bool(get_value(ctx)) == wanted:
+                        return wanted
+            finally:
+                ctx.env = saved
+            return not wanted
+
+        return scan_values
+    return None
 
 
 def _user_call(name: str, names: tuple[str, ...], arg_fns: tuple[Fn, ...]) -> Fn:
