@@ -600,6 +600,23 @@ class Game:
             self.state, self._threads = before, {}
             raise IllegalMove(exc.message) from None
 
+    def goto_phase(self, phase_id: str, round_number: int | None = None) -> None:
+        """Move the course to the start of a phase (of a round) and run on from there.
+
+        A sandbox for tests and tools: open decisions are dropped; the state is kept.
+        """
+        ids = [phase.id for phase in self.ruleset.phases]
+        if phase_id not in ids:
+            raise GameError(f"there is no phase {phase_id!r} (phases: {', '.join(ids)})")
+        engine = self.state.engine
+        self._threads = {}
+        engine.update(stage="phase_start", phase=ids.index(phase_id), queue=())
+        if round_number is not None:
+            engine["round"] = round_number
+            if self.ruleset.round_counter:
+                self.state.counters[self.ruleset.round_counter] = round_number
+        self.resume()
+
     def resume(self) -> None:
         """Continue the game's course after sandbox actions."""
         self._paused = False
