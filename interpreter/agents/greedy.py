@@ -1,7 +1,9 @@
 """One-step look-ahead on the ruleset's score estimate (``scoring.estimate``).
 
 Each option is tried on a copy of the game; the option whose resulting position
-has the best estimate for this player wins (ties broken at random).
+has the best estimate for this player wins (ties broken at random). The copies
+draw chance from their own stream and, during a simultaneous step, leave out the
+other players' secret choices, so the agent never looks at what it may not know.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ class GreedyAgent(Agent):
             return decision.options[0]
         best: list[str] = []
         best_value = None
+        hide = self.seat if game.has_secret_decisions() else None
         for option in decision.options:
-            trial = game.copy()
+            trial = game.copy(hide_from=hide)
             try:
                 trial.apply(self.seat, option)
             except IllegalMove:

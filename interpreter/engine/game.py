@@ -359,14 +359,18 @@ class Game:
                 progress = True
         self._replay = None
 
-    def copy(self, hide_from: int | None = None) -> Game:
+    def copy(self, hide_from: int | None = None, same_chance: bool = False) -> Game:
         """An independent game in the same position (for search and look-ahead).
 
-        With ``hide_from``, the decisions other players made in branches still running
-        (a simultaneous step) are left out: what that player may know of the position.
+        A copy draws its future chance outcomes from another stream, so looking ahead
+        never reveals the real game's next draws (``same_chance`` keeps the stream:
+        an exact twin). With ``hide_from``, the decisions other players made in
+        branches still running (a simultaneous step) are left out: what that player
+        may know of the position.
         """
         other = Game.__new__(Game)
-        other.ruleset, other.tables, other.seed = self.ruleset, self.tables, self.seed
+        other.ruleset, other.tables = self.ruleset, self.tables
+        other.seed = self.seed if same_chance else f"{self.seed}~"
         other.chance_source = None
         other.events = []
         other._replay = None

@@ -96,13 +96,13 @@ def _view(game: Game, seat: int | None, everything: bool) -> dict[str, Any]:
         ruleset.phases
     ):
         phase = ruleset.phases[engine["phase"]].id
-    pending = [
-        {
-            "player": d.player_name,
-            "options": list(d.options) if d.player == seat or everything else len(d.options),
-        }
-        for d in game.pending()
-    ]
+    pending = []
+    for decision in game.pending():
+        entry: dict[str, Any] = {"player": decision.player_name}
+        if decision.player == seat or everything:
+            entry["options"] = list(decision.options)
+            entry["prompt"] = decision.prompt
+        pending.append(entry)  # others see who is deciding, nothing of their options
     return {
         "you": names[seat] if seat is not None else None,
         "round": engine["round"],

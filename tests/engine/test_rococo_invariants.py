@@ -65,7 +65,7 @@ def test_copy_mid_unit_continues_identically() -> None:
     for _ in range(60):
         decision = game.pending()[0]
         game.apply(decision.player, agents[decision.player].choose(game, decision))
-    twin = game.copy()
+    twin = game.copy(same_chance=True)
     assert twin.state.to_json() == game.state.to_json()
     assert [d.options for d in twin.pending()] == [d.options for d in game.pending()]
     for _ in range(40):
