@@ -24,11 +24,22 @@ def test_thief_drawing_a_musketeer_is_caught_and_robbed_back(table) -> None:
     table.hand(0, "thief-1", "ruby3-1", "amber1-1").hand(1, "musketeer-1", "emerald1-1")
     table.rig("draw hand#1", "musketeer-1").rig("draw hand#0", "ruby3-1")
     table.act("influence_phase", 0).answer("influence", "play thief-1", "rob P2")
-    # Thief and Musketeer discarded; the Musketeer's owner drew a random card back
+    # Thief and Musketeer discarded; the Musketeer's owner may draw a random card back
+    assert table.options() == ("draw back", "no draw")
+    table.answer("draw back")
     assert table.zone("discard") == ("thief-1", "musketeer-1")
     assert table.zone("hand", 0) == ("amber1-1",)
     assert table.zone("hand", 1) == ("emerald1-1", "ruby3-1")
     assert table.zone("drawn", 0) == table.zone("drawn", 1) == ()
+
+
+def test_thief_caught_the_robbed_player_may_decline_to_draw_back(table) -> None:
+    table.hand(0, "thief-1", "ruby3-1", "amber1-1").hand(1, "musketeer-1", "emerald1-1")
+    table.rig("draw hand#1", "musketeer-1")
+    table.act("influence_phase", 0).answer("influence", "play thief-1", "rob P2", "no draw")
+    assert table.zone("discard") == ("thief-1", "musketeer-1")
+    assert table.zone("hand", 0) == ("ruby3-1", "amber1-1")
+    assert table.zone("hand", 1) == ("emerald1-1",)
 
 
 def test_thief_chain_musketeer_drawn_back_swaps_again(table) -> None:
@@ -38,6 +49,7 @@ def test_thief_chain_musketeer_drawn_back_swaps_again(table) -> None:
     table.rig("draw hand#1", "musketeer-1").rig("draw hand#0", "musketeer-2")
     table.rig("draw hand#1", "emerald1-1")
     table.act("influence_phase", 0).answer("influence", "play thief-1", "rob P2")
+    table.answer("draw back", "draw back")
     assert table.zone("discard") == ("thief-1", "musketeer-1", "musketeer-2")
     assert table.zone("hand", 0) == ("amber1-1", "emerald1-1")
     assert table.zone("hand", 1) == ()
