@@ -15,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # for `rules_test_support`
 
-from rules_test_support import (  # noqa: E402
+from rules_test_support import (
     ROCOCO,
     TINY_CONTENT,
     TINY_EXTRA,

@@ -39,7 +39,10 @@ def check_data(
     found = []
     for error in schema_validator.iter_errors(data):
         found.extend(_diagnose(document, error, prefix))
-    unique = {(d.location, d.message): d for d in found}
+    found.sort(key=lambda d: "does not match any" in d.message)  # the specific first
+    unique: dict[tuple, Diagnostic] = {}
+    for diagnostic in found:  # one problem per place: a value may break several keywords
+        unique.setdefault((diagnostic.location, diagnostic.data_path), diagnostic)
     return sorted(unique.values(), key=lambda d: (d.location.line, d.location.column))
 
 

@@ -6,13 +6,19 @@ from pathlib import Path
 
 from interpreter.errors import Diagnostic
 
-_source_cache: dict[str, list[str]] = {}
+_source_cache: dict[tuple, list[str]] = {}
 
 
 def source_line(path: str, line: int) -> str | None:
+    """Line ``line`` of the file as it is now (cached while the file is unchanged)."""
     if line <= 0:
         return None
-    lines = _source_cache.get(path)
+    try:
+        stat = Path(path).stat()
+    except OSError:
+        return None
+    key = (path, stat.st_mtime_ns, stat.st_size)
+    lines = _source_cache.get(key)
     if lines is None:
         try:
             raw = Path(path).read_bytes()
@@ -22,7 +28,7 @@ def source_line(path: str, line: int) -> str | None:
                 lines = raw.decode("utf-8", errors="replace").splitlines()
         except OSError:
             lines = []
-        _source_cache[path] = lines
+        _source_cache[key] = lines
     return lines[line - 1] if line <= len(lines) else None
 
 

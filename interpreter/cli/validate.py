@@ -134,6 +134,7 @@ def _validate_file(path: Path, summary: Summary) -> None:
     except LoadError as exc:
         summary.add(exc.diagnostics)
         return
+    summary.add(document.problems)
     data = document.data
     if isinstance(data, dict) and "overlay" in data:
         header = data.get("overlay") if isinstance(data.get("overlay"), dict) else {}

@@ -61,7 +61,7 @@ class Decision:
 
 
 @dataclass
-class _Thread:
+class _Runner:
     """A running effect: a unit's root, or a branch of a `simultaneous for`."""
 
     key: str
@@ -99,7 +99,7 @@ class Game:
         self.chance_source = chance_source
         self.events: list[dict[str, Any]] = []
         self.state = State(tuple(players))
-        self._threads: dict[str, _Thread] = {}
+        self._runners: dict[str, _Runner] = {}
         self._snapshot: State | None = None
         self._replay: dict[str, deque] | None = None
         self._paused = False
@@ -142,12 +142,12 @@ class Game:
     def pending(self) -> list[Decision]:
         """The open decisions (several only in a simultaneous phase)."""
         out = []
-        for thread in self._threads.values():
-            if thread.choice is not None:
-                seat = thread.choice.player
+        for runner in self._runners.values():
+            if runner.choice is not None:
+                seat = runner.choice.player
                 out.append(
                     Decision(
-                        seat, self.state.players[seat], thread.choice.texts, thread.choice.prompt
+                        seat, self.state.players[seat], runner.choice.texts, runner.choice.prompt
                     )
                 )
         return out
@@ -170,35 +170,35 @@ class Game:
     def apply(self, player: int | str, text: str) -> None:
         """Make ``player``'s decision by the option's text; raise ``IllegalMove``."""
         seat = self._seat(player)
-        thread = next(
-            (t for t in self._threads.values() if t.choice is not None and t.choice.player == seat),
+        runner = next(
+            (t for t in self._runners.values() if t.choice is not None and t.choice.player == seat),
             None,
         )
-        if thread is None:
+        if runner is None:
             waiting = ", ".join(d.player_name for d in self.pending()) or "nobody"
             raise IllegalMove(
                 f"{self.state.players[seat]} has no decision to make now (waiting for: {waiting})"
             )
-        choice = thread.choice
+        choice = runner.choice
         if text not in choice.texts:
             raise IllegalMove(explain(choice, text), choice.texts)
         index = choice.texts.index(text)
         history = self.state.engine["history"]
-        before = history.get(thread.key, ())
-        self.state.engine["history"] = {**history, thread.key: (*before, ("choice", text, seat))}
+        before = history.get(runner.key, ())
+        self.state.engine["history"] = {**history, runner.key: (*before, ("choice", text, seat))}
         logged = len(self.events)
         self.events.append({"player": self.state.players[seat], "choice": text})
         try:
-            self._drive(thread, index)
+            self._drive(runner, index)
             self._check_end()
             self._advance()
         except ChanceProblem:
             del self.events[logged:]
-            self._restore(thread.key, before)
+            self._restore(runner.key, before)
             raise
         except (GameError, StopEffect) as exc:
             del self.events[logged:]
-            self._restore(thread.key, before)
+            self._restore(runner.key, before)
             raise IllegalMove(
                 str(exc) if isinstance(exc, GameError) else "effect stopped", choice.texts
             ) from None
@@ -251,7 +251,7 @@ class Game:
 
     def _chance(self, key: str, items: tuple[str, ...], count: int | None) -> tuple[str, ...]:
         engine = self.state.engine
-        queue = self._replay.get(self._current_thread) if self._replay is not None else None
+        queue = self._replay.get(self._current_runner) if self._replay is not None else None
         if queue:
             entry = queue.popleft()
             if entry[0] != "chance" or entry[1] != key:
@@ -264,11 +264,11 @@ class Game:
         else:
             outcome = chance.picked(self.seed, engine["chance"], items, count)
         engine["chance"] += 1
-        thread_key = self._current_thread
+        runner_key = self._current_runner
         history = engine["history"]
         engine["history"] = {
             **history,
-            thread_key: (*history.get(thread_key, ()), ("chance", key, outcome)),
+            runner_key: (*history.get(runner_key, ()), ("chance", key, outcome)),
         }
         if self._replay is None:
             self.events.append({"chance": key, "outcome": list(outcome)})
@@ -278,7 +278,7 @@ class Game:
     def _context(self, me: int | None, env: dict[str, Any] | None = None) -> Context:
         return Context(self.state, self.tables, None if me is None else Player(me), env or {}, self)
 
-    def _start_thread(
+    def _start_runner(
         self,
         key: str,
         effect: Any,
@@ -288,44 +288,44 @@ class Game:
     ) -> None:
         ctx = self._context(me, env)
         generator = effect(ctx) if callable(effect) else run_effect(effect, ctx)
-        thread = _Thread(key, me, generator, parent=parent)
-        self._threads[key] = thread
-        self._drive(thread, None)
+        runner = _Runner(key, me, generator, parent=parent)
+        self._runners[key] = runner
+        self._drive(runner, None)
 
-    def _step(self, thread: _Thread, answer: int | None) -> Choice | Fork | None:
-        self._current_thread = thread.key
+    def _step(self, runner: _Runner, answer: int | None) -> Choice | Fork | None:
+        self._current_runner = runner.key
         try:
             if answer is None:
-                return next(thread.generator)
-            return thread.generator.send(answer)
+                return next(runner.generator)
+            return runner.generator.send(answer)
         except StopIteration:
             return None
 
-    def _drive(self, thread: _Thread, answer: int | None) -> None:
-        """Run ``thread`` until it waits for a decision, for its branches, or ends."""
-        result = self._step(thread, answer)
+    def _drive(self, runner: _Runner, answer: int | None) -> None:
+        """Run ``runner`` until it waits for a decision, for its branches, or ends."""
+        result = self._step(runner, answer)
         while isinstance(result, Fork):
-            thread.children = []
+            runner.children = []
             for index, (env, me) in enumerate(result.branches):
-                key = f"{thread.key}/{len(thread.children)}:{index}"
-                thread.children.append(key)
-                self._start_thread(key, lambda ctx, f=result: f.run(ctx), me, env, thread.key)
-            if not all(self._threads[c].done for c in thread.children):
-                thread.choice = None
+                key = f"{runner.key}/{len(runner.children)}:{index}"
+                runner.children.append(key)
+                self._start_runner(key, lambda ctx, f=result: f.run(ctx), me, env, runner.key)
+            if not all(self._runners[c].done for c in runner.children):
+                runner.choice = None
                 return
-            result = self._step(thread, None)
-        thread.choice = result
+            result = self._step(runner, None)
+        runner.choice = result
         if result is None:
-            thread.done = True
-            parent = self._threads.get(thread.parent) if thread.parent else None
-            if parent is not None and all(self._threads[c].done for c in parent.children):
+            runner.done = True
+            parent = self._runners.get(runner.parent) if runner.parent else None
+            if parent is not None and all(self._runners[c].done for c in parent.children):
                 self._drive(parent, None)
 
     def _unit_done(self) -> bool:
-        return all(t.done for t in self._threads.values())
+        return all(t.done for t in self._runners.values())
 
     def _restore(self, key: str, history: tuple) -> None:
-        """Rebuild the live threads from the unit's snapshot after a failed move."""
+        """Rebuild the live runners from the unit's snapshot after a failed move."""
         engine_history = dict(self.state.engine["history"])
         engine_history[key] = history
         self._rebuild(engine_history)
@@ -335,27 +335,27 @@ class Game:
         assert self._snapshot is not None
         self.state = self._snapshot.copy()
         self.state.engine["history"] = {}
-        self._threads = {}
+        self._runners = {}
         self._replay = {key: deque(entries) for key, entries in histories.items()}
         for key, effect, me, env in self._unit_specs:
-            self._start_thread(key, effect, me, dict(env) if env else None)
+            self._start_runner(key, effect, me, dict(env) if env else None)
         progress = True
         while progress:
             progress = False
-            for thread in list(self._threads.values()):
-                queue = self._replay.get(thread.key)
-                if thread.choice is None or not queue or queue[0][0] != "choice":
+            for runner in list(self._runners.values()):
+                queue = self._replay.get(runner.key)
+                if runner.choice is None or not queue or queue[0][0] != "choice":
                     continue
                 entry = queue.popleft()
                 text = entry[1]
-                if text not in thread.choice.texts:
+                if text not in runner.choice.texts:
                     raise GameError(f"replay out of step: {text!r} is not an option")
                 history = self.state.engine["history"]
                 self.state.engine["history"] = {
                     **history,
-                    thread.key: (*history.get(thread.key, ()), entry),
+                    runner.key: (*history.get(runner.key, ()), entry),
                 }
-                self._drive(thread, thread.choice.texts.index(text))
+                self._drive(runner, runner.choice.texts.index(text))
                 progress = True
         self._replay = None
 
@@ -374,9 +374,9 @@ class Game:
         other.chance_source = None
         other.events = []
         other._replay = None
-        other._threads = {}
+        other._runners = {}
         other._paused = self._paused
-        if self._threads and self._snapshot is not None:
+        if self._runners and self._snapshot is not None:
             other._snapshot = self._snapshot
             other._unit_specs = self._unit_specs
             histories = self.state.engine["history"]
@@ -394,26 +394,26 @@ class Game:
 
     def has_secret_decisions(self) -> bool:
         """Whether a simultaneous step is under way (some decisions are still secret)."""
-        return bool(self._threads) and bool(self._simultaneous_keys())
+        return bool(self._runners) and bool(self._simultaneous_keys())
 
     def _simultaneous_keys(self) -> set[str]:
-        """Threads whose decisions are still secret: the roots of a simultaneous phase,
+        """Runners whose decisions are still secret: the roots of a simultaneous phase,
         and the branches of a `simultaneous for` that has not finished."""
-        roots = [t for t in self._threads.values() if t.parent is None]
+        roots = [t for t in self._runners.values() if t.parent is None]
         keys = {t.key for t in roots} if len(roots) > 1 else set()
-        for thread in self._threads.values():
-            parent = self._threads.get(thread.parent) if thread.parent else None
+        for runner in self._runners.values():
+            parent = self._runners.get(runner.parent) if runner.parent else None
             if parent is not None and not parent.done and parent.choice is None:
-                keys.add(thread.key)
+                keys.add(runner.key)
         return keys
 
     def _begin_unit(self, specs: list[tuple[str, Any, int | None, Any]]) -> None:
         self._snapshot = self.state.copy()
         self._unit_specs = specs
         self.state.engine["history"] = {}
-        self._threads = {}
+        self._runners = {}
         for key, effect, me, env in specs:
-            self._start_thread(key, effect, me, dict(env) if env else None)
+            self._start_runner(key, effect, me, dict(env) if env else None)
 
     def _check_end(self) -> None:
         """The ruleset's `end` condition ends the game as soon as it holds."""
@@ -422,16 +422,16 @@ class Game:
         if end is None or stage in ("setup", "scoring", "over") or self._unit_done():
             return
         if end(self._context(None)):
-            self._threads = {}
+            self._runners = {}
             self._to_scoring()
 
     def _advance(self) -> None:
         """Run the game forward until a decision is open or the game is over."""
         while True:
-            if self._threads and not self._unit_done():
+            if self._runners and not self._unit_done():
                 return
-            if self._threads:
-                self._threads = {}
+            if self._runners:
+                self._runners = {}
                 self._check_when_triggers()
             if self._paused:
                 return
@@ -585,7 +585,7 @@ class Game:
         seat = self._seat(player)
         if action not in self.ruleset.actions:
             raise GameError(f"there is no action {action!r}")
-        self._threads = {}
+        self._runners = {}
         self._paused = True
         before = self.state.copy()
         try:
@@ -601,7 +601,7 @@ class Game:
             )
             self._advance()
         except GameError as exc:
-            self.state, self._threads = before, {}
+            self.state, self._runners = before, {}
             raise IllegalMove(exc.message) from None
 
     def goto_phase(self, phase_id: str, round_number: int | None = None) -> None:
@@ -613,13 +613,39 @@ class Game:
         if phase_id not in ids:
             raise GameError(f"there is no phase {phase_id!r} (phases: {', '.join(ids)})")
         engine = self.state.engine
-        self._threads = {}
+        self._runners = {}
         engine.update(stage="phase_start", phase=ids.index(phase_id), queue=())
         if round_number is not None:
             engine["round"] = round_number
             if self.ruleset.round_counter:
                 self.state.counters[self.ruleset.round_counter] = round_number
         self.resume()
+
+    def pause(self) -> None:
+        """Drop the open decisions and hold the course (sandbox): nothing runs on."""
+        self._runners = {}
+        self._paused = True
+
+    def run_step(self, phase_id: str, player: int | str | None = None) -> None:
+        """Run one step of a phase now (a player's turn, or a `once` phase), then pause.
+
+        A sandbox for tests and tools, like ``run_action``.
+        """
+        phase = next((p for p in self.ruleset.phases if p.id == phase_id), None)
+        if phase is None:
+            raise GameError(f"there is no phase {phase_id!r}")
+        seat = None if player is None else self._seat(player)
+        self._runners = {}
+        self._paused = True
+        self._begin_unit([(f"step:{phase_id}", phase.effect, seat, None)])
+        self._advance()
+
+    def goto_scoring(self) -> None:
+        """Start the final scoring now, from its first step (a sandbox for tests)."""
+        self._runners = {}
+        self._paused = False
+        self._to_scoring()
+        self._advance()
 
     def resume(self) -> None:
         """Continue the game's course after sandbox actions."""
@@ -671,7 +697,7 @@ class Game:
 
 
 def _hidden(entries: tuple, seat: int) -> tuple:
-    """A thread's history up to the first decision someone other than ``seat`` made."""
+    """A runner's history up to the first decision someone other than ``seat`` made."""
     out = []
     for entry in entries:
         if entry[0] == "choice" and len(entry) > 2 and entry[2] != seat:

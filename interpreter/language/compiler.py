@@ -10,6 +10,7 @@ problems of a text are reported at once.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -48,6 +49,7 @@ from interpreter.language.values import (
 
 Fn = Callable[[Any], Any]
 MAX_SEATS = 16
+_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
 @dataclass
@@ -73,7 +75,9 @@ class _Abort(Exception):
 
 
 def did_you_mean(name: str, candidates: set[str] | list[str]) -> str | None:
-    close = difflib.get_close_matches(name, sorted(candidates), n=3, cutoff=0.7)
+    """Close names that can be written where ``name`` was (identifiers only)."""
+    writable = sorted(c for c in candidates if _IDENTIFIER.match(str(c)))
+    close = difflib.get_close_matches(name, writable, n=3, cutoff=0.7)
     if not close:
         return None
     return "did you mean " + " or ".join(f"`{c}`" for c in close) + "?"
@@ -547,8 +551,15 @@ class Compiler:
         optional: frozenset[str],
         what: str,
         where: Tree | Token,
+        unchecked: bool = False,
     ) -> tuple[tuple[str, Fn], ...]:
         given: dict[str, Fn] = {}
+        if unchecked:  # the definition itself is broken: check only the values
+            return tuple(
+                (str(a.children[0]), self._expr(a.children[1], scope).fn)
+                for a in _args(args_tree)
+                if isinstance(a, Tree) and a.data == "named_arg"
+            )
         for arg in _args(args_tree):
             if not (isinstance(arg, Tree) and arg.data == "named_arg"):
                 self._fail(
@@ -611,7 +622,13 @@ class Compiler:
                 candidates=set(self.symbols.actions),
             )
         given = self._named_args(
-            args, scope, signature.params, signature.optional, f"action `{name}`", name_token
+            args,
+            scope,
+            signature.params,
+            signature.optional,
+            f"action `{name}`",
+            name_token,
+            signature.unchecked,
         )
         return name, False, given
 
@@ -645,7 +662,13 @@ class Compiler:
                 kind="name",
             )
         given = self._named_args(
-            args, scope, signature.params, signature.optional, f"event `{name}`", name_token
+            args,
+            scope,
+            signature.params,
+            signature.optional,
+            f"event `{name}`",
+            name_token,
+            signature.unchecked,
         )
         return fx.Emit(self._node_id(), name, given)
 
@@ -995,6 +1018,13 @@ class Compiler:
         signature = self.symbols.functions[name]
         given = _args(args)
         params = list(signature.params)
+        if signature.unchecked:  # the definition is broken: check only the arguments
+            for arg in given:
+                if not (
+                    isinstance(arg, Tree) and arg.data in ("named_arg", "binder_arg", "mapper_arg")
+                ):
+                    self._expr(arg, scope)
+            return Compiled(ANY, lambda ctx: None)
         if len(given) != len(params):
             self._fail(
                 name_token,
@@ -1034,6 +1064,8 @@ class Compiler:
         if name in scope:
             return Compiled(scope[name], lambda ctx: ctx.env[name])
         symbols = self.symbols
+        if name in symbols.ambiguous:  # already reported where it is defined twice
+            return Compiled(ANY, lambda ctx: None)
         if name in ("me", "my"):
             return Compiled(PLAYER, lambda ctx: ctx.me)
         if name == "players":
@@ -1364,8 +1396,9 @@ def _dynamic_attribute(ctx: Any, value: Any, name: str, compiler: Compiler) -> A
     return compiled.fn(ctx)
 
 
-def _short_circuit(name: str, positional: tuple[Fn, ...],
-                   named: tuple[tuple[str, Fn], ...]) -> Fn | None:
+def _short_circuit(
+    name: str, positional: tuple[Fn, ...], named: tuple[tuple[str, Fn], ...]
+) -> Fn | None:
     """`any`, `first`, `count` and `all` over `x in … where …` or `… for x in …`,
     stopping at the first item that decides the answer instead of building the
     whole collection."""

@@ -18,6 +18,7 @@ from lark.exceptions import (
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 MAX_TEXT = 20_000
 MAX_NESTING = 64
+MAX_TREE_DEPTH = 160
 
 _FRIENDLY = {
     "LBRACE": "'{'",
@@ -73,11 +74,30 @@ def parse(text: str, start: str) -> Tree:
         )
     _check_nesting(text)
     try:
-        return grammar().parse(text, start=start)
+        tree = grammar().parse(text, start=start)
     except UnexpectedInput as exc:
         raise _problem(exc, start, text) from None
     except (LarkError, RecursionError) as exc:
         raise SyntaxProblem(1, 1, f"cannot parse: {exc}") from None
+    _check_depth(tree)
+    return tree
+
+
+def _check_depth(tree: Tree) -> None:
+    """Refuse trees deeper than the compiler may walk (long operator chains)."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_TREE_DEPTH:
+            meta = getattr(node, "meta", None)
+            line = getattr(meta, "line", 1) if meta is not None and not meta.empty else 1
+            column = getattr(meta, "column", 1) if meta is not None and not meta.empty else 1
+            raise SyntaxProblem(line, column,
+                                f"expression nested deeper than {MAX_TREE_DEPTH} levels",
+                                "split it into parts with `let` or ruleset functions")
+        for child in node.children:
+            if isinstance(child, Tree):
+                stack.append((child, depth + 1))
 
 
 def _check_nesting(text: str) -> None:
@@ -115,7 +135,7 @@ def _problem(exc: UnexpectedInput, start: str, text: str) -> SyntaxProblem:
             hint = "compare with `==`"
         return SyntaxProblem(line, column, f"unexpected character {char!r}", hint)
     if isinstance(exc, UnexpectedEOF):
-        expected = _expected(exc.expected)
+        expected = _expected(exc.expected, start)
         line, column = _end_position(text)
         unclosed = _unclosed(text, line, column)
         if unclosed:
@@ -137,7 +157,10 @@ def _problem(exc: UnexpectedInput, start: str, text: str) -> SyntaxProblem:
         found = "end of the text" if token.type == "$END" else f"{str(token)!r}"
         if token.type == "$END":
             line, column = _end_position(text)
-        expected = _expected(exc.expected)
+        expected = _expected(exc.expected, start)
+        if not exc.expected:
+            return SyntaxProblem(line, column, f"unexpected {found}: two values side by side",
+                                 "join them with an operator (+, -, and, or, ==, …) or a ','")
         hint = None
         if token.type == "EQUAL" or (token.type == "ASSIGN_OP" and start == "expr"):
             hint = "compare with `==`; `=` sets a value and only stands in effects"
@@ -190,8 +213,14 @@ def _end_position(text: str) -> tuple[int, int]:
     return len(lines), len(lines[-1]) + 1
 
 
-def _expected(names: set[str] | frozenset[str]) -> str:
+_STATEMENT_ONLY = {"';'", "'act'", "'choose'", "'do'", "'emit'", "'for'", "'let'", "'repeat'",
+                   "'stop'", "'while'", "'may'", "'simultaneous'", "'option'"}
+
+
+def _expected(names: set[str] | frozenset[str], start: str = "effect") -> str:
     shown = sorted({_FRIENDLY.get(n, _anon(n)) for n in names})
+    if start == "expr":
+        shown = [s for s in shown if s not in _STATEMENT_ONLY]
     if len(shown) > 6:
         shown = [*shown[:6], "…"]
     return ", ".join(shown) or "something else"

@@ -16,6 +16,7 @@ class Signature:
     params: dict[str, str]
     optional: frozenset[str] = frozenset()
     returns: str = "any"
+    unchecked: bool = False  # its definition is broken: calls are not checked against it
 
 
 @dataclass
@@ -32,6 +33,7 @@ class Symbols:
     events: dict[str, Signature] = field(default_factory=dict)
     functions: dict[str, Signature] = field(default_factory=dict)
     constants: dict[str, str] = field(default_factory=dict)  # name -> type
+    ambiguous: set[str] = field(default_factory=set)  # names defined twice (reported)
 
     def piece_property(self, name: str) -> str | None:
         """The type of a component property declared by any kind (``any`` if they differ)."""

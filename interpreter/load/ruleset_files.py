@@ -70,6 +70,8 @@ class Catalog:
     documents: list[Document] = field(default_factory=list)
     applied: list[str] = field(default_factory=list)
     folder: Path | None = None
+    broken: set[tuple] = field(default_factory=set)  # (file, section, id) with schema errors
+    failed: list[str] = field(default_factory=list)  # files that could not be read
 
     def digest(self) -> str:
         """A hash of the loaded content: the same data gives the same digest anywhere."""
@@ -114,6 +116,8 @@ class Loader:
     def __init__(self) -> None:
         self.diagnostics: list[Diagnostic] = []
         self.file_count = 0
+        self.failed: list[str] = []  # files that could not be read at all
+        self.broken: set[tuple] = set()  # (file, section, id) of items that broke the schema
 
     def document(self, path: Path, schema: str | None) -> Document | None:
         self.file_count += 1
@@ -121,13 +125,19 @@ class Loader:
             document = load_file(path, display=display_path(path))
         except LoadError as exc:
             self.diagnostics.extend(exc.diagnostics)
+            self.failed.append(display_path(path))
             return None
+        self.diagnostics.extend(document.problems)
         if schema:
             problems = check(document, schema)
             self.diagnostics.extend(problems)
             if problems:
-                depth = 3 if schema == "overlay.schema.json" else 2
-                document.data = _prune(document.data, [p.data_path for p in problems], depth)
+                document.data = _without_invalid(document, schema, problems)
+                skip = 1 if schema == "overlay.schema.json" else 0
+                for problem in problems:
+                    key = tuple(problem.data_path[skip : skip + 2])
+                    if len(key) == 2:
+                        self.broken.add((document.path, *key))
         return document
 
     # ----------------------------------------------------------------- rulesets
@@ -143,6 +153,16 @@ class Loader:
         catalog.documents.append(manifest_doc)
         for index, name in enumerate(manifest_doc.data.get("include") or []):
             path = folder / str(name)
+            if not _inside(path, folder):
+                self.diagnostics.append(
+                    Diagnostic(
+                        manifest_doc.location(("include", index)),
+                        f"included file {name!r} is outside the ruleset folder",
+                        "a ruleset includes only files of its own folder",
+                        kind="reference",
+                    )
+                )
+                continue
             if not path.is_file():
                 self.diagnostics.append(
                     Diagnostic(
@@ -172,9 +192,20 @@ class Loader:
                 )
                 continue
             path = folder / str(entry.get("file", ""))
+            if not _inside(path, folder):
+                self.diagnostics.append(
+                    Diagnostic(
+                        manifest_doc.location(("expansions", expansion, "file")),
+                        f"expansion file {entry.get('file')!r} is outside the ruleset folder",
+                        kind="reference",
+                    )
+                )
+                continue
             self.overlay(catalog, path)
         for mod in mods or []:
             self.overlay(catalog, mod)
+        catalog.broken = self.broken
+        catalog.failed = self.failed
         return catalog
 
     def add_content(
@@ -309,13 +340,27 @@ class Loader:
         catalog.applied.append(overlay_id)
 
 
-def _prune(data: Any, paths: list[tuple], depth: int) -> Any:
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        return path.resolve().is_relative_to(folder.resolve())
+    except (OSError, ValueError):
+        return False
+
+
+def _without_invalid(document: Document, schema: str, problems: list[Diagnostic]) -> Any:
+    """The document's data without the keys and values that broke the schema, so
+    later stages see only well-formed data. The items they belong to are kept (and
+    marked broken by the loader), so that names still resolve elsewhere."""
+    return _prune(document.data, [p.data_path for p in problems], None)
+
+
+def _prune(data: Any, paths: list[tuple], depth: int | None) -> Any:
     """Drop the items (or sections) that broke the schema, so later stages see only
     well-formed data; the rest of the file is still checked."""
     if not isinstance(data, dict):
         return {}
     for path in paths:
-        cut = tuple(path[:depth])
+        cut = tuple(path if depth is None else path[:depth])
         if not cut:
             return {}
         data = _without(data, cut)

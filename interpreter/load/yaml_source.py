@@ -80,6 +80,7 @@ class Document:
     key_positions: dict[JsonPath, Location] = field(default_factory=dict)
     value_positions: dict[JsonPath, Location] = field(default_factory=dict)
     spans: dict[JsonPath, ScalarSpan] = field(default_factory=dict)
+    problems: list[Diagnostic] = field(default_factory=list)  # found, but not fatal
 
     @property
     def lines(self) -> list[str]:
@@ -113,7 +114,9 @@ class Document:
             return Location(self.path, span.line, span.column + column - 1)
         lines = value.split("\n")
         index = sum(len(text) + 1 for text in lines[: line - 1]) + column - 1
-        positions = _align(value, self.lines, span.line, span.column)
+        positions = _align(
+            value, self.lines, span.line, span.column, span.indent - 1 if span.block else None
+        )
         if 0 <= index < len(positions):
             row, col = positions[index]
             return Location(self.path, row, col)
@@ -132,7 +135,9 @@ def _value_at(data: Any, path: JsonPath) -> Any:
     return data
 
 
-def _align(value: str, lines: list[str], line: int, column: int) -> list[tuple[int, int]]:
+def _align(
+    value: str, lines: list[str], line: int, column: int, indent: int | None = None
+) -> list[tuple[int, int]]:
     """For each character of ``value``, the (line, column) it was read from.
 
     Walks the value and the source together from the scalar's start; source
@@ -141,6 +146,8 @@ def _align(value: str, lines: list[str], line: int, column: int) -> list[tuple[i
     """
     out: list[tuple[int, int]] = []
     row, col = line, column
+    if indent is not None and row <= len(lines):
+        col = min(indent + 1, len(lines[row - 1]) + 1)
     limit = len(value) * 4 + 200
     steps = 0
     i = 0
@@ -153,7 +160,10 @@ def _align(value: str, lines: list[str], line: int, column: int) -> list[tuple[i
                 i += 1
             row, col = row + 1, 1
             while (
-                row <= len(lines) and col <= len(lines[row - 1]) and lines[row - 1][col - 1] == " "
+                row <= len(lines)
+                and col <= len(lines[row - 1])
+                and lines[row - 1][col - 1] == " "
+                and (indent is None or col <= indent)
             ):
                 col += 1
             continue
@@ -207,9 +217,9 @@ def load_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> Document
         raise _error(path, 1, 1, "file is empty", "a ruleset file is a YAML mapping")
     yaml = YAML(typ="rt", pure=True)
     yaml.preserve_quotes = True
-    yaml.allow_duplicate_keys = False
+    yaml.allow_duplicate_keys = True  # reported by _scan_events, without losing the file
     try:
-        _scan_events(YAML(typ="safe", pure=True), text, path, limits)
+        problems = _scan_events(YAML(typ="safe", pure=True), text, path, limits)
         root = yaml.load(text)
     except LoadError:
         raise
@@ -219,17 +229,27 @@ def load_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> Document
         raise _error(path, 1, 1, f"YAML error: {exc}") from None
     except RecursionError:
         raise _error(path, 1, 1, "nesting is too deep to load") from None
+    except (ValueError, IndexError, KeyError, TypeError, OverflowError, AttributeError):
+        raise _bad_scalar(YAML(typ="rt", pure=True), text, path) from None
     if root is None:
         raise _error(
             path, 1, 1, "file is empty (it holds only comments)", "a ruleset file is a YAML mapping"
         )
-    document = Document(path=path, text=text, data=None)
+    document = Document(path=path, text=text, data=None, problems=problems)
     document.data = _plain(root, (), document, text.splitlines(), limits, [0])
     return document
 
 
-def _scan_events(yaml: YAML, text: str, path: str, limits: Limits) -> None:
+def _scan_events(yaml: YAML, text: str, path: str, limits: Limits) -> list[Diagnostic]:
+    """Refuse what must not be composed; return duplicate keys as located problems.
+
+    A duplicate key does not stop loading (the first value is kept), so one slip
+    does not hide the rest of the file from the other checks.
+    """
     depth = aliases = documents = 0
+    problems: list[Diagnostic] = []
+    # per open collection: None for a sequence, else (keys seen, expecting a key?)
+    stack: list[list | None] = []
     for event in yaml.parse(text):
         name = type(event).__name__
         if name == "DocumentStartEvent":
@@ -241,6 +261,9 @@ def _scan_events(yaml: YAML, text: str, path: str, limits: Limits) -> None:
                     "a ruleset file holds one YAML document",
                     "remove the `---` separator or split the file",
                 )
+        is_key = bool(stack) and stack[-1] is not None and stack[-1][1]
+        if isinstance(event, NodeEvent) and stack and stack[-1] is not None:
+            stack[-1][1] = not stack[-1][1]
         if isinstance(event, AliasEvent):
             aliases += 1
             if aliases > limits.max_aliases:
@@ -262,6 +285,21 @@ def _scan_events(yaml: YAML, text: str, path: str, limits: Limits) -> None:
                     f"tag {tag!r} is not allowed",
                     "ruleset files hold plain data: remove the tag",
                 )
+        if is_key and isinstance(event, ScalarEvent):
+            keys = stack[-1][0]
+            if event.value in keys:
+                mark = event.start_mark
+                problems.append(
+                    Diagnostic(
+                        Location(path, mark.line + 1, mark.column + 1),
+                        f"YAML syntax: duplicate key {event.value!r}",
+                        "each key may appear once in a mapping; remove or rename one "
+                        f"(the first is at line {keys[event.value]})",
+                        kind="yaml",
+                    )
+                )
+            else:
+                keys[event.value] = event.start_mark.line + 1
         if isinstance(event, CollectionStartEvent):
             depth += 1
             if depth > limits.max_depth:
@@ -271,8 +309,11 @@ def _scan_events(yaml: YAML, text: str, path: str, limits: Limits) -> None:
                     f"nesting deeper than {limits.max_depth} levels",
                     "flatten the structure",
                 )
+            stack.append([{}, True] if type(event).__name__ == "MappingStartEvent" else None)
         elif isinstance(event, CollectionEndEvent):
             depth -= 1
+            if stack:
+                stack.pop()
         elif isinstance(event, ScalarEvent) and event.style is None:
             value = event.value
             digits = value.lstrip("+-").replace("_", "")
@@ -283,6 +324,41 @@ def _scan_events(yaml: YAML, text: str, path: str, limits: Limits) -> None:
                     f"number has more than {limits.max_int_digits} digits",
                     "numbers in rulesets are small integers",
                 )
+    return problems
+
+
+def _bad_scalar(yaml: YAML, text: str, path: str) -> LoadError:
+    """Find the scalar the YAML reader could not turn into a value, and say where."""
+    try:
+        root = yaml.compose(text)
+    except Exception:
+        root = None
+    pending = [root] if root is not None else []
+    while pending:
+        node = pending.pop()
+        value = getattr(node, "value", None)
+        if isinstance(value, list):
+            for item in reversed(value):
+                pending.extend(reversed(item) if isinstance(item, tuple) else [item])
+            continue
+        try:
+            yaml.constructor.construct_object(node, deep=True)
+        except Exception:
+            mark = node.start_mark
+            return _error(
+                path,
+                mark.line + 1,
+                mark.column + 1,
+                f"cannot read {value!r} as a value of type {node.tag.split(':')[-1]}",
+                "write it as a plain number, or quote it to make it a text",
+            )
+    return _error(
+        path,
+        1,
+        1,
+        "the YAML reader cannot read this file",
+        "check the values' forms; quote texts that look like numbers or dates",
+    )
 
 
 def _plain(
@@ -359,18 +435,21 @@ def _record_span(doc: Document, jpath: JsonPath, value: Any, lines: list[str]) -
         return
     start = doc.value_positions[jpath]
     if isinstance(value, LiteralScalarString | FoldedScalarString):
-        first = start.line  # the indicator line; content starts on the next line
-        indent = 1
-        for offset, text in enumerate(lines[first:], start=first + 1):
-            if text.strip():
-                indent = len(text) - len(text.lstrip(" ")) + 1
-                first = offset
-                break
+        # The content starts on the line after the indicator (blank lines included).
+        header_line = lines[start.line - 1] if start.line <= len(lines) else ""
+        header = header_line[start.column - 1 :].split("#")[0]
+        digits = [c for c in header[1:3] if c.isdigit()]
+        if digits:  # an indentation indicator: relative to the parent's indentation
+            parent = len(header_line) - len(header_line.lstrip(" "))
+            indent = parent + int(digits[0]) + 1
         else:
-            first = start.line + 1
-        # Leading blank lines are part of the scalar only when kept; rulesets rarely use them.
+            indent = 1
+            for text in lines[start.line :]:
+                if text.strip():
+                    indent = len(text) - len(text.lstrip(" ")) + 1
+                    break
         doc.spans[jpath] = ScalarSpan(
-            first, indent, True, indent, isinstance(value, LiteralScalarString)
+            start.line + 1, indent, True, indent, isinstance(value, LiteralScalarString)
         )
         return
     quoted = isinstance(value, SingleQuotedScalarString | DoubleQuotedScalarString)
@@ -398,7 +477,7 @@ def _from_marked(exc: MarkedYAMLError, path: str) -> LoadError:
         hint = "each key may appear once in a mapping; remove or rename one"
         key = _duplicate_key_name(str(exc))
         problem = f"duplicate key {key!r}" if key else "duplicate key"
-    elif "tab" in problem:
+    elif "tab" in problem or "\t" in problem or "'\\t'" in problem:
         hint = "indent with spaces, not tabs"
     elif "mapping values are not allowed" in problem:
         hint = "a value containing ': ' must be quoted" + (f"; {hint}" if hint else "")

@@ -65,6 +65,7 @@ class Builder:
         self.catalog = catalog
         self.diagnostics: list[Diagnostic] = []
         self.section = catalog.sections
+        self.ambiguous: set[str] = set()
 
     # ----------------------------------------------------------- utilities
     def error(
@@ -74,6 +75,10 @@ class Builder:
 
     def items(self, section: str) -> list[Item]:
         return [i for i in self.section[section].values() if isinstance(i.data, dict)]
+
+    def broken(self, item: Item) -> bool:
+        """The item broke the schema (already reported): skip checks inside it."""
+        return (item.document.path, item.section, item.id) in self.catalog.broken
 
     # ---------------------------------------------------------------- build
     def build(self) -> BuildResult:
@@ -174,41 +179,47 @@ class Builder:
             )
         for item in self.items("functions"):
             s.functions[item.id] = _signature(
-                item.data.get("params"), item.data.get("returns", ANY)
+                item.data.get("params"), item.data.get("returns", ANY), self.broken(item)
             )
         for item in self.items("actions"):
-            s.actions[item.id] = _signature(item.data.get("params"))
+            s.actions[item.id] = _signature(item.data.get("params"), unchecked=self.broken(item))
             for name, value in (item.data.get("properties") or {}).items():
                 s.action_properties[name] = _infer_type(value)
         for item in self.items("events"):
-            s.events[item.id] = _signature(item.data.get("params"))
+            s.events[item.id] = _signature(item.data.get("params"), unchecked=self.broken(item))
         self._check_collisions(s)
+        s.ambiguous = set(self.ambiguous)
         return s
 
     def _check_collisions(self, s: Symbols) -> None:
-        """A global name may denote one thing only."""
-        seen: dict[str, str] = {}
-        kinds = [
-            ("constants", s.constants),
-            ("kinds", s.kinds),
-            ("spaces", s.groups),
-            ("functions", s.functions),
-            ("actions", s.actions),
-            ("zones", {n for n, p in s.zones.items() if p == "game"}),
-            ("counters", {n for n, p in s.counters.items() if p == "game"}),
-        ]
-        for section, names in kinds:
-            for name in names:
-                if name in seen and seen[name] != section:
-                    item = self.section[section].get(name)
-                    if item is not None:
-                        self.error(
-                            item.location(key=True),
-                            f"{name!r} is both a {seen[name][:-1]} and a {section[:-1]}",
-                            "give one of them another name",
-                            kind="duplicate-id",
-                        )
-                seen.setdefault(name, section)
+        """A name may denote one thing only: among the names expressions use bare,
+        and among a player's counters, zones and variables (``p.name``)."""
+        bare: dict[str, tuple[str, Item]] = {}
+        per_player: dict[str, tuple[str, Item]] = {}
+        for section, word in (
+            ("constants", "constant"),
+            ("kinds", "kind"),
+            ("spaces", "space group"),
+            ("functions", "function"),
+            ("actions", "action"),
+            ("zones", "zone"),
+            ("counters", "counter"),
+            ("variables", "variable"),
+            ("components", "component"),
+        ):
+            for item in self.items(section):
+                if section == "components" and item.data.get("count"):
+                    continue  # copies are named ID-1, ID-2…; the design id is no name
+                per = item.data.get("per", "game")
+                table = (
+                    per_player
+                    if section in ("zones", "counters", "variables") and per == "player"
+                    else bare
+                )
+                self._claim_name(table, item.id, word, item)
+        for group in self.items("spaces"):
+            for space_id in group.data.get("items") or {}:
+                self._claim_name(bare, space_id, "space", group, ("items", space_id))
         reserved = {"me", "my", "players", "player_count"}
         for section in ("constants", "counters", "variables", "zones", "functions", "actions"):
             for item in self.section[section].values():
@@ -219,6 +230,20 @@ class Builder:
                         "choose another id",
                         kind="duplicate-id",
                     )
+
+    def _claim_name(self, table: dict, name: str, word: str, item: Item, sub: tuple = ()) -> None:
+        if name in table and table[name][1] is not item:
+            first_word, first = table[name]
+            self.ambiguous.add(name)
+            self.error(
+                item.location(*sub, key=True),
+                f"{name!r} is both {_article(first_word)} and {_article(word)}",
+                f"the {first_word} is defined at {first.location(key=True)}; "
+                "give one of them another name",
+                kind="duplicate-id",
+            )
+            return
+        table.setdefault(name, (word, item))
 
     # ------------------------------------------------------------ plain data
     def sides(self) -> dict[str, tuple[int, ...]]:
@@ -268,12 +293,19 @@ class Builder:
             d = item.data
             initial = d.get("initial", 0)
             if isinstance(initial, dict):
-                for side in initial:
+                for side, value in initial.items():
                     if side not in sides:
                         self.error(
                             item.location("initial", side, key=True),
                             f"unknown board side {side!r}",
                             did_you_mean(side, set(sides)),
+                        )
+                    elif isinstance(value, bool) or not isinstance(value, int):
+                        self.error(
+                            item.location("initial", side),
+                            f"the initial value for side {side!r} must be a whole number, "
+                            f"got {value!r}",
+                            kind="schema",
                         )
             out[item.id] = CounterDef(
                 item.id,
@@ -314,8 +346,15 @@ class Builder:
     def pieces(self, symbols: Symbols) -> dict[str, PieceDef]:
         out: dict[str, PieceDef] = {}
         kinds_items = {i.id: i for i in self.items("kinds")}
+        for kind_item in kinds_items.values():
+            for key, decl in (kind_item.data.get("properties") or {}).items():
+                if isinstance(decl, dict) and "default" in decl:
+                    sub = ("properties", key, "default")
+                    self._typed_value(kind_item, sub, decl["default"], decl, symbols)
         for item in self.items("components"):
             kind = item.data.get("kind")
+            if kind not in symbols.kinds and self.broken(item):
+                continue
             if kind not in symbols.kinds:
                 self.error(
                     item.location("kind"),
@@ -427,12 +466,6 @@ class Builder:
                 if not isinstance(data, dict):
                     continue
                 sub = ("items", space_id)
-                if space_id in symbols.components or space_id in symbols.zones:
-                    self.error(
-                        group.location(*sub, key=True),
-                        f"{space_id!r} is already the id of a component or zone",
-                        kind="duplicate-id",
-                    )
                 side = data.get("side")
                 side_list = (
                     None if side is None else tuple([side] if isinstance(side, str) else side)
@@ -480,7 +513,7 @@ class Builder:
     # ---------------------------------------------------------- expressions
     def expression(self, item: Item, sub: tuple, scope: dict[str, str], expect: str | None) -> Any:
         text = _get(item.data, sub)
-        if not isinstance(text, str):
+        if not isinstance(text, str) or self.broken(item):
             return None
         compiled, problems = self.compiler.expression(text, scope, expect)
         self._report(item, sub, problems)
@@ -488,7 +521,7 @@ class Builder:
 
     def effect(self, item: Item, sub: tuple, scope: dict[str, str]) -> CompiledEffect | None:
         value = _get(item.data, sub)
-        if value is None:
+        if value is None or self.broken(item):
             return None
         texts = value if isinstance(value, list) else [value]
         if not all(isinstance(t, str) for t in texts):
@@ -597,7 +630,8 @@ class Builder:
         out = {}
         for item in items:
             signature = symbols.functions[item.id]
-            fn = self.expression(item, ("value",), dict(signature.params), None)
+            expect = signature.returns if signature.returns != ANY else None
+            fn = self.expression(item, ("value",), dict(signature.params), expect)
             out[item.id] = (tuple(signature.params), fn)
         return out
 
@@ -644,6 +678,8 @@ class Builder:
                         did_you_mean(str(event), set(symbols.events))
                         or "declare it under `events:`",
                     )
+                elif symbols.events[event].unchecked:
+                    continue  # the event is broken (reported): its trigger cannot be checked
                 else:
                     scope = dict(symbols.events[event].params)
             when = self.expression(item, ("when",), {}, BOOL) if "when" in item.data else None
@@ -732,7 +768,7 @@ class Builder:
         data = item.data
         per_player = {n for n, p in symbols.counters.items() if p == "player"}
         score = data.get("score")
-        if score not in per_player:
+        if isinstance(score, str) and score not in per_player:
             self.error(
                 item.location("score"),
                 f"{score!r} is not a per-player counter",
@@ -788,7 +824,7 @@ def build(catalog: Catalog) -> BuildResult:
 
 
 # -------------------------------------------------------------------- helpers
-def _signature(params: Any, returns: str = ANY) -> Signature:
+def _signature(params: Any, returns: str = ANY, unchecked: bool = False) -> Signature:
     types: dict[str, str] = {}
     optional = set()
     for name, decl in (params or {}).items():
@@ -798,7 +834,9 @@ def _signature(params: Any, returns: str = ANY) -> Signature:
                 optional.add(name)
         else:
             types[name] = decl if decl in TYPE_NAMES else ANY
-    return Signature(types, frozenset(optional), returns if returns in TYPE_NAMES else ANY)
+    return Signature(
+        types, frozenset(optional), returns if returns in TYPE_NAMES else ANY, unchecked
+    )
 
 
 def _infer_type(value: Any) -> str:
@@ -843,6 +881,10 @@ def _reaches(start: str, calls: dict[str, set[str]]) -> bool:
             seen.add(name)
             stack.extend(calls.get(name, ()))
     return False
+
+
+def _article(word: str) -> str:
+    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
 
 
 def _type_words(type_: str) -> str:

@@ -11,11 +11,11 @@ import re
 import pytest
 from jsonschema import Draft202012Validator
 from ruamel.yaml import YAML
+from rules_test_support import ROCOCO, position
 
 from interpreter.check import schemas
 from interpreter.check.schema_check import check
 from interpreter.load.yaml_source import load_text
-from rules_test_support import ROCOCO, position
 
 PATH = "f.yaml"
 

@@ -7,13 +7,13 @@ import re
 
 import pytest
 from jsonschema import Draft202012Validator
+from rules_test_support import ROOT
 
 from interpreter.check import schemas
 from interpreter.language import reference
 from interpreter.language.parser import SyntaxProblem, parse
 from interpreter.language.registry import REGISTRY
 from interpreter.language.values import TYPE_NAMES
-from rules_test_support import ROOT
 
 DOCS = ROOT / "docs" / "language.md"
 SCHEMAS = ROOT / "schemas"

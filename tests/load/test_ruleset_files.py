@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from rules_test_support import ROCOCO, position, shown
 
 from interpreter.load.ruleset_files import SECTIONS, Loader, resolve_ruleset
-from rules_test_support import ROCOCO, position, shown
 
 
 def catalog_of(folder: Path, expansions=None, mods=None):
@@ -41,8 +41,13 @@ def test_resolve_by_folder_manifest_and_id(monkeypatch: pytest.MonkeyPatch,
 
 
 # ---------------------------------------------------------------------- loading
-def test_rococo_catalog() -> None:
-    catalog, diagnostics = catalog_of(ROCOCO)
+@pytest.fixture(scope="module")
+def rococo():
+    return catalog_of(ROCOCO)
+
+
+def test_rococo_catalog(rococo) -> None:
+    catalog, diagnostics = rococo
     assert diagnostics == []
     assert catalog.manifest["id"] == "rococo"
     assert len(catalog.documents) == 1 + len(catalog.manifest["include"])
@@ -52,8 +57,8 @@ def test_rococo_catalog() -> None:
     assert "D01" in catalog.sections["components"]
 
 
-def test_items_remember_where_they_were_written() -> None:
-    catalog, _ = catalog_of(ROCOCO)
+def test_items_remember_where_they_were_written(rococo) -> None:
+    catalog, _ = rococo
     hire = catalog.sections["actions"]["hire"]
     assert str(hire.location(key=True)) == place(ROCOCO / "actions.yaml", "hire:")
     label = hire.location("label")

@@ -33,8 +33,7 @@ def t(table):
 
 
 def freeze(t):
-    t.game._threads = {}
-    t.state.engine["stage"] = "over"
+    t.game.pause()
     return t
 
 
@@ -76,20 +75,14 @@ def can(t, action, seat, card):
 
 def turn(t, seat):
     """Start ``seat``'s turn: the ruleset's `actions` phase effect."""
-    game = t.game
-    phase = next(p for p in game.ruleset.phases if p.id == "actions")
-    game._threads = {}
-    game._begin_unit([(f"seat:{seat}", phase.effect, seat, None)])
-    game._advance()
+    t.game.run_step("actions", seat)
     return t
 
 
 def end_scoring(t):
     """Run the final scoring stage; return every player's endgame-step points."""
     game = t.game
-    game._threads = {}
-    game._to_scoring()
-    game._advance()
+    game.goto_scoring()
     while game.pending():
         t.answer("pass")
     result = game.result()

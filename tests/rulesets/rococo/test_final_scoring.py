@@ -31,9 +31,7 @@ def blank(t, livres: int = 0):
 def final_scoring(t, *answers: str):
     """Run the whole scoring stage from its first step, answering decisions in order."""
     game = t.game
-    game._threads = {}
-    game._to_scoring()
-    game._advance()
+    game.goto_scoring()
     t.answer(*answers)
     assert game.pending() == [], f"unanswered decision: {game.pending()}"
     assert game.is_over()
@@ -325,9 +323,7 @@ def test_terrace_one_decision_per_fireworks_space(table):
     t.own("s_hall1_guest2", 0, "D01")                    # prestige 2
     t.own("s_hall1_guest4", 0, "D14")                    # prestige 2
     game = t.game
-    game._threads = {}
-    game._to_scoring()
-    game._advance()
+    game.goto_scoring()
     # first decision: the x2 terrace next to s_fireworks1
     assert t.options() == ("terrace s_hall1_guest1", "terrace s_hall1_guest2",
                            "terrace s_hall1_guest4", "pass")
@@ -368,9 +364,7 @@ def test_terrace_fewer_dresses_leave_spaces_empty(table):
     t.own("s_fireworks1", 0).own("s_fireworks2", 0).own("s_fireworks3", 0)
     t.own("s_hall1_guest5", 0, "D37")                    # one dress in hall 1
     game = t.game
-    game._threads = {}
-    game._to_scoring()
-    game._advance()
+    game.goto_scoring()
     assert t.options() == ("terrace s_hall1_guest5", "pass")
     t.answer("terrace s_hall1_guest5")
     # nothing is left to move: no empty decision for the other two terraces
