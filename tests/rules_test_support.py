@@ -52,8 +52,9 @@ class Mutation:
         return f"{shown(self.path)}:{line}:{column}"
 
 
-def mutate(folder: Path, relative: str, old: str, new: str, occurrence: int = 0,
-           unique: bool = True) -> Mutation:
+def mutate(
+    folder: Path, relative: str, old: str, new: str, occurrence: int = 0, unique: bool = True
+) -> Mutation:
     """Replace one occurrence of ``old`` by ``new`` in ``folder/relative``.
 
     With ``unique`` the old text must occur exactly once, so a change of the
@@ -67,7 +68,7 @@ def mutate(folder: Path, relative: str, old: str, new: str, occurrence: int = 0,
     if unique:
         assert len(hits) == 1, f"{old!r} occurs {len(hits)} times in {relative}"
     start = hits[occurrence]
-    mutated = text[:start] + new + text[start + len(old):]
+    mutated = text[:start] + new + text[start + len(old) :]
     path.write_text(mutated, encoding="utf-8")
     return Mutation(path, mutated, start, new)
 
@@ -91,8 +92,11 @@ def assert_no_crash(result: Result) -> None:
 
 def headlines(result: Result) -> list[str]:
     """The `path:line:col: error: message` lines of a run."""
-    return [line for line in result.output.splitlines() if ": error: " in line
-            and not line.startswith(" ")]
+    return [
+        line
+        for line in result.output.splitlines()
+        if ": error: " in line and not line.startswith(" ")
+    ]
 
 
 def summary_line(result: Result) -> str:

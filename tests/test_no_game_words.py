@@ -10,30 +10,83 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from rules_test_support import ROOT
 
 SHARED_LIST = ROOT.parent / "shared" / "hooks" / "game-words.txt"
 
 # A copy of shared/hooks/game-words.txt, so the check runs without shared/.
 COPY = [
-    "livre", "libra", "dress", "coat", "silk", "thread", "lace", "gown", "hall", "gallery",
-    "fountain", "kitchen", "firework", "terrace", "balcony", "statue", "musician",
-    "journeyman", "apprentice", "craftsman", "employee", "favour", "favor", "prestige",
-    "rococo", "thimble", "jewel", "necklace", "ring", "gem", "ruby", "emerald", "diamond",
-    "amber", "ducat", "merchant", "confessor", "courtier", "forger", "thief", "alchemist",
-    "astrologer", "cardinal", "musketeer", "banker", "rarity", "fashion",
+    "livre",
+    "libra",
+    "dress",
+    "coat",
+    "silk",
+    "thread",
+    "lace",
+    "gown",
+    "hall",
+    "gallery",
+    "fountain",
+    "kitchen",
+    "firework",
+    "terrace",
+    "balcony",
+    "statue",
+    "musician",
+    "journeyman",
+    "apprentice",
+    "craftsman",
+    "employee",
+    "favour",
+    "favor",
+    "prestige",
+    "rococo",
+    "thimble",
+    "jewel",
+    "necklace",
+    "ring",
+    "gem",
+    "ruby",
+    "emerald",
+    "diamond",
+    "amber",
+    "ducat",
+    "merchant",
+    "confessor",
+    "courtier",
+    "forger",
+    "thief",
+    "alchemist",
+    "astrologer",
+    "cardinal",
+    "musketeer",
+    "banker",
+    "rarity",
+    "fashion",
 ]
 
-EXTRA = ["livres", "libra", "silk", "prestige", "employee", "hall", "queen", "king", "sale",
-         "ducats"]
+EXTRA = [
+    "livres",
+    "libra",
+    "silk",
+    "prestige",
+    "employee",
+    "hall",
+    "queen",
+    "king",
+    "sale",
+    "ducats",
+]
 
 
 def game_words() -> set[str]:
     words = set(COPY) | set(EXTRA)
     if SHARED_LIST.is_file():
-        words |= {line.strip() for line in SHARED_LIST.read_text(encoding="utf-8").splitlines()
-                  if line.strip() and not line.lstrip().startswith("#")}
+        words |= {
+            line.strip()
+            for line in SHARED_LIST.read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.lstrip().startswith("#")
+        }
     return {w.lower() for w in words}
 
 
@@ -45,16 +98,18 @@ def _pattern(words: set[str]) -> re.Pattern[str]:
     `all_halls`) are caught too.
     """
     forms = sorted({f for w in words for f in (w, w + "s", w + "es")}, key=len, reverse=True)
-    return re.compile(r"(?<![A-Za-z0-9])(" + "|".join(map(re.escape, forms)) + r")(?![A-Za-z0-9])",
-                      re.IGNORECASE)
+    return re.compile(
+        r"(?<![A-Za-z0-9])(" + "|".join(map(re.escape, forms)) + r")(?![A-Za-z0-9])", re.IGNORECASE
+    )
 
 
 def test_the_list_is_read_and_complete() -> None:
     words = game_words()
     assert {"livre", "dress", "prestige", "queen", "ducats", "sale"} <= words
     if SHARED_LIST.is_file():
-        shared = {line.strip().lower() for line in SHARED_LIST.read_text().splitlines()
-                  if line.strip()}
+        shared = {
+            line.strip().lower() for line in SHARED_LIST.read_text().splitlines() if line.strip()
+        }
         assert shared <= words
 
 
@@ -64,8 +119,12 @@ def _hits(text: str, pattern: re.Pattern[str]) -> list[str]:
 
 def test_the_pattern_matches_whole_words_and_plurals() -> None:
     pattern = _pattern({"ring", "dress", "hall"})
-    assert _hits("a Ring, two rings; dresses and a HALL", pattern) == ["Ring", "rings", "dresses",
-                                                                        "HALL"]
+    assert _hits("a Ring, two rings; dresses and a HALL", pattern) == [
+        "Ring",
+        "rings",
+        "dresses",
+        "HALL",
+    ]
     assert _hits("string wardress halls_x all_halls", pattern) == ["halls", "halls"]
     assert _hits("bring ringed springs", pattern) == []
 
@@ -99,6 +158,7 @@ def test_no_game_words_in_the_interpreter() -> None:
 
 
 def test_engine_uses_no_game_word_for_its_threads() -> None:
-    found = [line for name, word, line in _violations({"thread"})
-             if name == "interpreter/engine/game.py"]
+    found = [
+        line for name, word, line in _violations({"thread"}) if name == "interpreter/engine/game.py"
+    ]
     assert not found, "\n".join(found[:5])

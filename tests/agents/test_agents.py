@@ -44,9 +44,20 @@ def test_human_agent_accepts_number_text_and_prefix(monkeypatch) -> None:
 
 
 def test_play_with_a_human_at_the_terminal() -> None:
-    result = CliRunner().invoke(cli, ["play", str(Path(__file__).parents[1] / "engine" / "toy"),
-                                      "--players", "2", "--seed", "3",
-                                      "--agents", "human,random"], input="1\n" * 50)
+    result = CliRunner().invoke(
+        cli,
+        [
+            "play",
+            str(Path(__file__).parents[1] / "engine" / "toy"),
+            "--players",
+            "2",
+            "--seed",
+            "3",
+            "--agents",
+            "human,random",
+        ],
+        input="1\n" * 50,
+    )
     assert result.exit_code == 0, result.output
     assert "choose" in result.output and "1. " in result.output
     assert "score" in result.output.splitlines()[-3] or "score" in result.output

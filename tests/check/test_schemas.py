@@ -119,9 +119,11 @@ def test_constant_needs_value_or_per_side() -> None:
 
 
 def test_all_problems_in_file_order() -> None:
-    text = ("counters:\n  coins: {per: player, lable: x}\n"
-            "zones:\n  deck: {per: everyone}\n"
-            "structure:\n  phases: [{id: p, kind: once}]\n")
+    text = (
+        "counters:\n  coins: {per: player, lable: x}\n"
+        "zones:\n  deck: {per: everyone}\n"
+        "structure:\n  phases: [{id: p, kind: once}]\n"
+    )
     found = problems(text)
     assert len(found) == 3
     assert [where(d) for d in found] == sorted(where(d) for d in found)
@@ -133,8 +135,9 @@ def test_manifest_schema() -> None:
     text = "id: game\nname: G\nversion: '1.0'\nplayers: {min: 2, max: 4}\ninclude: [a.yaml]\n"
     (d,) = problems(text, "manifest.schema.json")
     assert where(d) == at(text, "'1.0'")
-    (d,) = problems(text.replace("'1.0'", "1.0.0").replace("include: [a.yaml]\n", ""),
-                    "manifest.schema.json")
+    (d,) = problems(
+        text.replace("'1.0'", "1.0.0").replace("include: [a.yaml]\n", ""), "manifest.schema.json"
+    )
     assert "missing required key 'include'" in d.message
 
 
@@ -148,22 +151,31 @@ def test_overlay_schema() -> None:
 
 
 # ------------------------------------------------------------------ game logs
-HEADER = {"format": "rules-log/1", "ruleset": "rococo", "ruleset_version": "1.0.0",
-          "ruleset_digest": "sha256:" + "0" * 64, "players": ["Ann", "Bob"], "seed": 7}
+HEADER = {
+    "format": "rules-log/1",
+    "ruleset": "rococo",
+    "ruleset_version": "1.0.0",
+    "ruleset_digest": "sha256:" + "0" * 64,
+    "players": ["Ann", "Bob"],
+    "seed": 7,
+}
 
 
-@pytest.mark.parametrize("line, valid", [
-    (HEADER, True),
-    ({"n": 1, "player": "Ann", "choice": "hire E12"}, True),
-    ({"n": 2, "chance": "shuffle deck", "outcome": ["E1", "E2"]}, True),
-    ({"n": 3, "scores": {"Ann": 3, "Bob": 5}}, True),
-    ({"n": 4, "state_digest": "sha256:" + "a" * 64}, True),
-    ({**HEADER, "format": "rules-log/2"}, False),
-    ({**HEADER, "players": ["Ann", "Ann"]}, False),
-    ({"n": 0, "player": "Ann", "choice": "x"}, False),
-    ({"n": 4, "state_digest": "sha256:short"}, False),
-    ({"n": 1, "player": "Ann"}, False),
-])
+@pytest.mark.parametrize(
+    "line, valid",
+    [
+        (HEADER, True),
+        ({"n": 1, "player": "Ann", "choice": "hire E12"}, True),
+        ({"n": 2, "chance": "shuffle deck", "outcome": ["E1", "E2"]}, True),
+        ({"n": 3, "scores": {"Ann": 3, "Bob": 5}}, True),
+        ({"n": 4, "state_digest": "sha256:" + "a" * 64}, True),
+        ({**HEADER, "format": "rules-log/2"}, False),
+        ({**HEADER, "players": ["Ann", "Ann"]}, False),
+        ({"n": 0, "player": "Ann", "choice": "x"}, False),
+        ({"n": 4, "state_digest": "sha256:short"}, False),
+        ({"n": 1, "player": "Ann"}, False),
+    ],
+)
 def test_game_log_lines(line: dict, valid: bool) -> None:
     validator = Draft202012Validator(schemas.game_log())
     assert validator.is_valid(line) is valid
@@ -180,8 +192,17 @@ def test_editor_lists_come_from_the_registry() -> None:
     assert defs["type_name"]["enum"] == list(TYPE_NAMES)
 
 
-@pytest.mark.parametrize("name, ok", [("a", True), ("_a1", True), ("A_b_9", True),
-                                      ("9a", False), ("a-b", False), ("", False),
-                                      ("a b", False)])
+@pytest.mark.parametrize(
+    "name, ok",
+    [
+        ("a", True),
+        ("_a1", True),
+        ("A_b_9", True),
+        ("9a", False),
+        ("a-b", False),
+        ("", False),
+        ("a b", False),
+    ],
+)
 def test_id_pattern(name: str, ok: bool) -> None:
     assert bool(re.match(schemas.ID_PATTERN, name)) is ok

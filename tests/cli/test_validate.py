@@ -50,48 +50,139 @@ class Case:
 
 
 CASES = [
-    Case("yaml-syntax", "ruleset.yaml", "name: Rococo\n", "name: Rococo: Deluxe\n", ": Deluxe",
-         ["YAML syntax", "mapping values are not allowed"], ["must be quoted"]),
-    Case("schema-wrong-type", "structure.yaml", "count: 7", "count: seven", "seven",
-         ["expected a whole number, got 'seven'"], ["/structure/rounds/count"]),
-    Case("unknown-key", "core.yaml", "label: livres", "lable: livres", "lable",
-         ["unknown key 'lable'"], ["did you mean `label`?"], cascade=(
-             "an item with a schema error is dropped: this counter's uses become 35 false "
-             "errors ('`gain` needs a counter name here', 'a player has no `livres`', …)")),
-    Case("expression-syntax-in-block", "actions.yaml", "gain(livres, favour_money)",
-         "gain(livres,, favour_money)", ", favour_money", ["unexpected ','"]),
-    Case("expression-syntax-in-quotes", "bonuses.yaml",
-         'effect: "do acquire(card: card)"', 'effect: "do acquire(card card)"', "card)",
-         ["unexpected 'card'"]),
-    Case("unknown-name", "actions.yaml", "gain(livres, favour_money)",
-         "gain(livres, favour_mony)", "favour_mony", ["`favour_mony` is not defined"],
-         ["did you mean `favour_money`"]),
-    Case("arity-missing", "actions.yaml", "gain(livres, favour_money)", "gain(livres)", "gain",
-         ["`gain` needs 2 arguments, missing `amount`"], ["usage: gain("]),
-    Case("arity-too-many", "actions.yaml", "gain(livres, favour_money)",
-         "gain(livres, favour_money, me, 4)", "4)", ["`gain` takes at most 3 arguments"]),
-    Case("type-number-as-condition", "actions.yaml", "- condition: hiring.size > 0",
-         "- condition: hiring.size", "hiring", ["expected a condition (true/false)",
-                                                "but this is a number"],
-         ["compare the number"]),
-    Case("type-count-of-number", "bonuses.yaml", "gain(prestige, count(dresses_of(me)) // 3)",
-         "gain(prestige, count(decorations_of(me)) // 3)", "decorations_of",
-         ["argument `items` of `count` must be a collection, but this is a number"]),
-    Case("dangling-kind", "components/dresses.yaml", "kind: dress", "kind: dres", "dres",
-         ["unknown kind 'dres'"], ["did you mean `dress`?"], unique=False),
-    Case("dangling-do", "actions.yaml", "do take_tile(tile: t)", "do take_tiles(tile: t)",
-         "take_tiles", ["`take_tiles` is not an action of this ruleset"],
-         ["did you mean `take_tile`?"]),
-    Case("duplicate-id", "components/resources.yaml", "\n  T01:", "\n  D01:", "D01",
-         ["duplicate id 'D01' in `components`"], ["first defined at "]),
-    Case("duplicate-key", "components/employees.yaml",
-         "  E01:  # level I apprentice: gain 1 livre (type designed)\n    kind: employee\n"
-         "    level: 1\n",
-         "  E01:  # level I apprentice: gain 1 livre (type designed)\n    kind: employee\n"
-         "    level: 1\n    level: 2\n", "level: 2", ["YAML syntax: duplicate key 'level'"],
-         ["each key may appear once"], cascade=(
-             "a YAML error drops the whole file, and the names it defined are reported as "
-             "undefined elsewhere: 4 false '`favour_card` is not defined' errors")),
+    Case(
+        "yaml-syntax",
+        "ruleset.yaml",
+        "name: Rococo\n",
+        "name: Rococo: Deluxe\n",
+        ": Deluxe",
+        ["YAML syntax", "mapping values are not allowed"],
+        ["must be quoted"],
+    ),
+    Case(
+        "schema-wrong-type",
+        "structure.yaml",
+        "count: 7",
+        "count: seven",
+        "seven",
+        ["expected a whole number, got 'seven'"],
+        ["/structure/rounds/count"],
+    ),
+    Case(
+        "unknown-key",
+        "core.yaml",
+        "label: livres",
+        "lable: livres",
+        "lable",
+        ["unknown key 'lable'"],
+        ["did you mean `label`?"],
+        cascade=(
+            "an item with a schema error is dropped: this counter's uses become 35 false "
+            "errors ('`gain` needs a counter name here', 'a player has no `livres`', …)"
+        ),
+    ),
+    Case(
+        "expression-syntax-in-block",
+        "actions.yaml",
+        "gain(livres, favour_money)",
+        "gain(livres,, favour_money)",
+        ", favour_money",
+        ["unexpected ','"],
+    ),
+    Case(
+        "expression-syntax-in-quotes",
+        "bonuses.yaml",
+        'effect: "do acquire(card: card)"',
+        'effect: "do acquire(card card)"',
+        "card)",
+        ["unexpected 'card'"],
+    ),
+    Case(
+        "unknown-name",
+        "actions.yaml",
+        "gain(livres, favour_money)",
+        "gain(livres, favour_mony)",
+        "favour_mony",
+        ["`favour_mony` is not defined"],
+        ["did you mean `favour_money`"],
+    ),
+    Case(
+        "arity-missing",
+        "actions.yaml",
+        "gain(livres, favour_money)",
+        "gain(livres)",
+        "gain",
+        ["`gain` needs 2 arguments, missing `amount`"],
+        ["usage: gain("],
+    ),
+    Case(
+        "arity-too-many",
+        "actions.yaml",
+        "gain(livres, favour_money)",
+        "gain(livres, favour_money, me, 4)",
+        "4)",
+        ["`gain` takes at most 3 arguments"],
+    ),
+    Case(
+        "type-number-as-condition",
+        "actions.yaml",
+        "- condition: hiring.size > 0",
+        "- condition: hiring.size",
+        "hiring",
+        ["expected a condition (true/false)", "but this is a number"],
+        ["compare the number"],
+    ),
+    Case(
+        "type-count-of-number",
+        "bonuses.yaml",
+        "gain(prestige, count(dresses_of(me)) // 3)",
+        "gain(prestige, count(decorations_of(me)) // 3)",
+        "decorations_of",
+        ["argument `items` of `count` must be a collection, but this is a number"],
+    ),
+    Case(
+        "dangling-kind",
+        "components/dresses.yaml",
+        "kind: dress",
+        "kind: dres",
+        "dres",
+        ["unknown kind 'dres'"],
+        ["did you mean `dress`?"],
+        unique=False,
+    ),
+    Case(
+        "dangling-do",
+        "actions.yaml",
+        "do take_tile(tile: t)",
+        "do take_tiles(tile: t)",
+        "take_tiles",
+        ["`take_tiles` is not an action of this ruleset"],
+        ["did you mean `take_tile`?"],
+    ),
+    Case(
+        "duplicate-id",
+        "components/resources.yaml",
+        "\n  T01:",
+        "\n  D01:",
+        "D01",
+        ["duplicate id 'D01' in `components`"],
+        ["first defined at "],
+    ),
+    Case(
+        "duplicate-key",
+        "components/employees.yaml",
+        "  E01:  # level I apprentice: gain 1 livre (type designed)\n    kind: employee\n"
+        "    level: 1\n",
+        "  E01:  # level I apprentice: gain 1 livre (type designed)\n    kind: employee\n"
+        "    level: 1\n    level: 2\n",
+        "level: 2",
+        ["YAML syntax: duplicate key 'level'"],
+        ["each key may appear once"],
+        cascade=(
+            "a YAML error drops the whole file, and the names it defined are reported as "
+            "undefined elsewhere: 4 false '`favour_card` is not defined' errors"
+        ),
+    ),
 ]
 
 
@@ -105,9 +196,10 @@ def _caret_column(output: str, headline: str) -> tuple[str, int]:
 
 
 def _params(cases: list[Case]):
-    return [pytest.param(c, id=c.id, marks=[pytest.mark.xfail(
-        strict=True, raises=Cascade, reason="BUG: " + c.cascade)] if c.cascade else [])
-        for c in cases]
+    return [
+        pytest.param(c, id=c.id)  # (`cascade` notes the follow-on errors once reported)
+        for c in cases
+    ]
 
 
 @pytest.mark.parametrize("case", _params(CASES))
@@ -144,8 +236,9 @@ def test_one_mistake_is_reported_at_its_place(rococo_copy: Path, case: Case) -> 
 def test_all_errors_of_several_files_in_one_run(rococo_copy: Path) -> None:
     changes = [
         mutate(rococo_copy, "structure.yaml", "count: 7", "count: seven"),
-        mutate(rococo_copy, "actions.yaml", "gain(livres, favour_money)",
-               "gain(livres, favour_mony)"),
+        mutate(
+            rococo_copy, "actions.yaml", "gain(livres, favour_money)", "gain(livres, favour_mony)"
+        ),
         mutate(rococo_copy, "components/dresses.yaml", "kind: dress", "kind: dres", unique=False),
         mutate(rococo_copy, "ruleset.yaml", "description: Tailors", "descripton: Tailors"),
     ]
@@ -166,8 +259,9 @@ def test_all_errors_of_several_files_in_one_run(rococo_copy: Path) -> None:
 
 
 def test_single_file_reports_only_that_files_errors(rococo_copy: Path) -> None:
-    in_actions = mutate(rococo_copy, "actions.yaml", "gain(livres, favour_money)",
-                        "gain(livres, favour_mony)")
+    in_actions = mutate(
+        rococo_copy, "actions.yaml", "gain(livres, favour_money)", "gain(livres, favour_mony)"
+    )
     mutate(rococo_copy, "structure.yaml", "count: 7", "count: seven")
     result = invoke("validate", str(rococo_copy / "actions.yaml"))
     assert result.exit_code == 1
@@ -176,8 +270,9 @@ def test_single_file_reports_only_that_files_errors(rococo_copy: Path) -> None:
 
 # --------------------------------------------------------------------------- JSON
 def test_json_output_parses_and_locates(rococo_copy: Path) -> None:
-    change = mutate(rococo_copy, "actions.yaml", "gain(livres, favour_money)",
-                    "gain(livres, favour_mony)")
+    change = mutate(
+        rococo_copy, "actions.yaml", "gain(livres, favour_money)", "gain(livres, favour_mony)"
+    )
     result = invoke("validate", "--format", "json", str(rococo_copy))
     assert result.exit_code == 1
     report = json.loads(result.stdout)
@@ -224,8 +319,20 @@ def _expected_counts(folder: Path) -> tuple[int, int, int]:
     """Files, items and provisional values of a ruleset, counted from its YAML."""
     yaml = YAML(typ="safe", pure=True)
     manifest = yaml.load((folder / "ruleset.yaml").read_text(encoding="utf-8"))
-    sections = ("constants", "sides", "counters", "variables", "kinds", "components", "zones",
-                "spaces", "functions", "actions", "events", "triggers")
+    sections = (
+        "constants",
+        "sides",
+        "counters",
+        "variables",
+        "kinds",
+        "components",
+        "zones",
+        "spaces",
+        "functions",
+        "actions",
+        "events",
+        "triggers",
+    )
     items = provisional = 0
     for name in manifest["include"]:
         data = yaml.load((folder / name).read_text(encoding="utf-8"))
@@ -252,8 +359,13 @@ def test_valid_ruleset_exits_0_with_summary(rococo_copy: Path) -> None:
 
 def test_console_script_validates_the_real_rococo() -> None:
     """The installed entry point, as a user runs it (one subprocess)."""
-    result = subprocess.run([sys.executable, "-m", "interpreter", "validate", "rulesets/rococo"],
-                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "interpreter", "validate", "rulesets/rococo"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert SUMMARY.match(result.stdout.strip().splitlines()[-1])
     assert "Traceback" not in result.stderr
@@ -286,10 +398,18 @@ def _hostile_cases():
         ("alias-bomb", bomb, alias, ["more than 64 aliases"]),
         ("10000-deep", deep, None, ["nesting deeper than"]),
         ("50-digit-number", fifty, fifty.index(b"1234"), ["more than 12 digits"]),
-        ("python-tag", b"constants: !!python/object:os.system {}\n", len(b"constants: "),
-         ["is not allowed"]),
-        ("second-document", b"constants: {}\n---\nconstants: {}\n", len(b"constants: {}\n"),
-         ["one YAML document"]),
+        (
+            "python-tag",
+            b"constants: !!python/object:os.system {}\n",
+            len(b"constants: "),
+            ["is not allowed"],
+        ),
+        (
+            "second-document",
+            b"constants: {}\n---\nconstants: {}\n",
+            len(b"constants: {}\n"),
+            ["one YAML document"],
+        ),
     ]
 
 
@@ -299,10 +419,12 @@ def _include(folder: Path, name: str) -> Path:
     return folder / name
 
 
-@pytest.mark.parametrize("name, content, index, message", _hostile_cases(),
-                         ids=[c[0] for c in _hostile_cases()])
-def test_hostile_file_is_a_located_error(tiny: Path, name: str, content: bytes,
-                                         index: int | None, message: list[str]) -> None:
+@pytest.mark.parametrize(
+    "name, content, index, message", _hostile_cases(), ids=[c[0] for c in _hostile_cases()]
+)
+def test_hostile_file_is_a_located_error(
+    tiny: Path, name: str, content: bytes, index: int | None, message: list[str]
+) -> None:
     target = _include(tiny, "hostile.yaml")
     target.write_bytes(content)
     result = invoke("validate", str(tiny))
@@ -316,19 +438,19 @@ def test_hostile_file_is_a_located_error(tiny: Path, name: str, content: bytes,
         text = content.decode("utf-8", errors="replace")
         assert (line, column) == position(text, len(content[:index].decode("utf-8", "replace")))
     else:  # the deep nesting: the error points at one of the brackets
-        assert line == 1 and content[column - 1:column] == b"["
+        assert line == 1 and content[column - 1 : column] == b"["
     for part in message:
         assert part in headline
 
 
-ODD_SCALARS = [("dash-underscore", "-_"), ("dot-underscore", "._"), ("bad-date", "2013-13-45"),
-               ("int-tag-on-text", "!!int five")]
+ODD_SCALARS = [
+    ("dash-underscore", "-_"),
+    ("dot-underscore", "._"),
+    ("bad-date", "2013-13-45"),
+    ("int-tag-on-text", "!!int five"),
+]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: yaml_source.load_text lets ruamel.yaml's constructor errors through "
-    "(IndexError for `-_`, ValueError for `._`, `2013-13-45`, `!!int five`): "
-    "`rules` answers 'internal error' with exit 70 instead of a located error"))
 @pytest.mark.parametrize("scalar", [s for _, s in ODD_SCALARS], ids=[i for i, _ in ODD_SCALARS])
 def test_odd_scalar_is_a_located_error(tiny: Path, scalar: str) -> None:
     change = mutate(tiny, "content.yaml", "base: {value: 7}", f"base: {{value: {scalar}}}")
@@ -342,22 +464,22 @@ def test_wrong_types_never_crash_the_build(rococo_copy: Path) -> None:
     (each used to crash ruleset/build.py with a TypeError or AttributeError)."""
     changes = [
         mutate(rococo_copy, "ruleset.yaml", "players: {min: 2, max: 5}", "players: [2, 5]"),
-        mutate(rococo_copy, "structure.yaml", "  rounds:\n    count: 7\n    counter: round\n",
-               "  rounds: 7\n"),
+        mutate(
+            rococo_copy,
+            "structure.yaml",
+            "  rounds:\n    count: 7\n    counter: round\n",
+            "  rounds: 7\n",
+        ),
         mutate(rococo_copy, "scoring.yaml", "score: prestige", "score: [prestige]"),
         mutate(rococo_copy, "actions.yaml", "on: marker_placed", "on: [marker_placed]"),
     ]
     result = invoke("validate", str(rococo_copy))
     assert result.exit_code == 1
     found = {h.split(": error: ")[0] for h in headlines(result)}
-    for change, mark in zip(changes, ["[2, 5]", "7", "[prestige]", "[marker_placed]"],
-                            strict=True):
+    for change, mark in zip(changes, ["[2, 5]", "7", "[prestige]", "[marker_placed]"], strict=True):
         assert change.where(mark) in found
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: the compiler recurses once per operator; a 2000-term sum raises RecursionError "
-    "(`rules`: 'internal error: nesting too deep', exit 70) instead of a located error"))
 def test_very_long_expression_is_a_located_error(tiny: Path) -> None:
     change = mutate(tiny, "content.yaml", "value: n * 2}", "value: n" + " + 1" * 2000 + "}")
     result = invoke("validate", str(tiny))
@@ -366,9 +488,6 @@ def test_very_long_expression_is_a_located_error(tiny: Path) -> None:
 
 
 # ---------------------------------------------------------- positions in scalars
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: in a folded scalar (`>-`) with a more-indented line, positions after that line "
-    "are lost: the error on functions.yaml line 86 is reported at 100:12, past the scalar"))
 def test_error_in_folded_scalar_points_at_its_line(rococo_copy: Path) -> None:
     old = "for x in silk_colours))\n  sewable:"
     change = mutate(rococo_copy, "functions.yaml", old, old.replace("silk_colours", "silk_colour"))
@@ -378,16 +497,17 @@ def test_error_in_folded_scalar_points_at_its_line(rococo_copy: Path) -> None:
 
 
 def test_error_after_escaped_quotes_points_at_its_column(tiny: Path) -> None:
-    change = mutate(tiny, "content.yaml", "value: n * 2}",
-                    "value: 'if text(n) == ''x'' and \"y\" != ''z'' then n else bse'}")
+    change = mutate(
+        tiny,
+        "content.yaml",
+        "value: n * 2}",
+        "value: 'if text(n) == ''x'' and \"y\" != ''z'' then n else bse'}",
+    )
     result = invoke("validate", str(tiny))
     assert result.exit_code == 1
     assert headlines(result)[0].startswith(f"{change.where('bse')}: error: ")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: cli/report.py caches source lines by path for the life of the process; a second "
-    "validation after the file changed prints the OLD line under the headline"))
 def test_source_line_is_read_fresh_each_run(tiny: Path, monkeypatch) -> None:
     monkeypatch.chdir(tiny.parent)
     original = (tiny / "content.yaml").read_text()

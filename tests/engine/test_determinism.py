@@ -13,8 +13,9 @@ from interpreter.cli.main import cli
 
 def play_log(tmp_path: Path, name: str, seed: str = "11") -> bytes:
     path = tmp_path / name
-    result = CliRunner().invoke(cli, ["play", "rococo", "--players", "4", "--seed", seed,
-                                      "--log", str(path)])
+    result = CliRunner().invoke(
+        cli, ["play", "rococo", "--players", "4", "--seed", seed, "--log", str(path)]
+    )
     assert result.exit_code == 0, result.output
     return path.read_bytes()
 
@@ -30,7 +31,22 @@ def test_other_seed_other_game(tmp_path: Path) -> None:
 def test_same_log_across_processes(tmp_path: Path) -> None:
     here = play_log(tmp_path, "here.log")
     other = tmp_path / "other.log"
-    subprocess.run([sys.executable, "-m", "interpreter", "play", "rococo", "--players", "4",
-                    "--seed", "11", "--log", str(other)], check=True, capture_output=True,
-                   env={"PYTHONHASHSEED": "123", "PATH": "/usr/bin:/bin"})
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "interpreter",
+            "play",
+            "rococo",
+            "--players",
+            "4",
+            "--seed",
+            "11",
+            "--log",
+            str(other),
+        ],
+        check=True,
+        capture_output=True,
+        env={"PYTHONHASHSEED": "123", "PATH": "/usr/bin:/bin"},
+    )
     assert other.read_bytes() == here

@@ -56,9 +56,10 @@ def test_event_trigger_and_when_trigger_fire() -> None:
     game.state.counters["coins#1"] = 9  # Bob is rich: fires once
     play_out(game)
     result = game.result()
-    table_points = {name: sum(TOY.pieces[c].properties["points"]
-                              for c in game.state.zones[f"table#{seat}"])
-                    for seat, name in enumerate(game.state.players)}
+    table_points = {
+        name: sum(TOY.pieces[c].properties["points"] for c in game.state.zones[f"table#{seat}"])
+        for seat, name in enumerate(game.state.players)
+    }
     # played cards scored by the `played` trigger (1 card each round), then again at the end
     assert result.breakdown["Bob"]["play"] >= 100
     assert result.breakdown["Bob"]["play"] < 200  # once per player

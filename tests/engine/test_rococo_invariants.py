@@ -32,7 +32,9 @@ def check_invariants(game: Game) -> None:
         assert capacity == 0 or len(items) <= capacity, zone
     if state.engine["stage"] not in ("setup",):
         for seat in players:
-            staff = sum(len(state.zones.get(f"{z}#{seat}", ())) for z in ("reserve", "hand", "discard"))
+            staff = sum(
+                len(state.zones.get(f"{z}#{seat}", ())) for z in ("reserve", "hand", "discard")
+            )
             assert staff >= 4, f"staff of seat {seat} is {staff}"
     # markers: one all-halls marker per player at most, and no more than the spaces
     all_halls = [state.owners.get(s) for s in game.tables.group_members["all_halls"]]

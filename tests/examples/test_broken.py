@@ -117,6 +117,7 @@ def test_example_mod_typo_is_reported_in_the_mod(tmp_path: Path) -> None:
 # Known interpreter problems: the correct behaviour, expected to fail for now.
 # ----------------------------------------------------------------------------
 
+
 def test_yaml_syntax_error_names_where_the_flow_mapping_started() -> None:
     result = _run(f"{BROKEN}/yaml-syntax.yaml")
     assert "13:15" in result.output
@@ -137,58 +138,64 @@ def _mod(tmp_path: Path, body: str) -> Path:
 
 
 def test_error_in_folded_scalar_points_at_its_line(tmp_path: Path) -> None:
-    path = _mod(tmp_path, (
-        "add:\n"
-        "  functions:\n"
-        "    probe_folded:\n"
-        "      returns: number\n"
-        "      value: >-\n"
-        "        my.livres\n"
-        "        + my.thred\n"))
+    path = _mod(
+        tmp_path,
+        (
+            "add:\n"
+            "  functions:\n"
+            "    probe_folded:\n"
+            "      returns: number\n"
+            "      value: >-\n"
+            "        my.livres\n"
+            "        + my.thred\n"
+        ),
+    )
     result = _run(str(path))
     assert _first_line(result).startswith(f"{path}:8:14: error: a player has no `thred`")
 
 
 def test_error_in_multiline_plain_scalar_points_at_its_line(tmp_path: Path) -> None:
-    path = _mod(tmp_path, (
-        "add:\n"
-        "  actions:\n"
-        "    probe_plain:\n"
-        "      params: {card: piece}\n"
-        "      effect: gain(livres,\n"
-        "        my.lacee)\n"))
+    path = _mod(
+        tmp_path,
+        (
+            "add:\n"
+            "  actions:\n"
+            "    probe_plain:\n"
+            "      params: {card: piece}\n"
+            "      effect: gain(livres,\n"
+            "        my.lacee)\n"
+        ),
+    )
     result = _run(str(path))
     assert _first_line(result).startswith(f"{path}:7:12: error: a player has no `lacee`")
 
 
 def test_error_in_double_quoted_scalar_with_escapes(tmp_path: Path) -> None:
-    path = _mod(tmp_path, (
-        "add:\n"
-        "  actions:\n"
-        "    probe_dq:\n"
-        "      params: {card: piece}\n"
-        '      effect: "gain(livres, \\"x\\" + my.thredd)"\n'))
+    path = _mod(
+        tmp_path,
+        (
+            "add:\n"
+            "  actions:\n"
+            "    probe_dq:\n"
+            "      params: {card: piece}\n"
+            '      effect: "gain(livres, \\"x\\" + my.thredd)"\n'
+        ),
+    )
     result = _run(str(path))
     assert _first_line(result).startswith(f"{path}:6:40: error: a player has no `thredd`")
 
 
 def test_patch_errors_are_reported_in_the_mod(tmp_path: Path) -> None:
-    path = _mod(tmp_path, (
-        "patch:\n"
-        "  actions:\n"
-        "    gain_1_livre:\n"
-        "      effect: gain(livres, my.thred)\n"))
+    path = _mod(
+        tmp_path, ("patch:\n  actions:\n    gain_1_livre:\n      effect: gain(livres, my.thred)\n")
+    )
     result = _run(str(path))
     assert result.exit_code == 1
     assert _first_line(result).startswith(f"{path}:5:31: error: a player has no `thred`")
 
 
 def test_patch_unknown_key_is_reported(tmp_path: Path) -> None:
-    path = _mod(tmp_path, (
-        "patch:\n"
-        "  actions:\n"
-        "    gain_1_livre:\n"
-        "      lable: Gain one livre\n"))
+    path = _mod(tmp_path, ("patch:\n  actions:\n    gain_1_livre:\n      lable: Gain one livre\n"))
     result = _run(str(path))
     assert result.exit_code == 1
     assert _first_line(result).startswith(f"{path}:5:7: error: unknown key 'lable'")
@@ -205,14 +212,18 @@ def test_unknown_base_ruleset_is_named(tmp_path: Path) -> None:
 
 
 def test_huge_float_is_refused(tmp_path: Path) -> None:
-    path = _mod(tmp_path, (
-        "add:\n"
-        "  constants:\n"
-        "    jackpot: {value: 1e400}\n"
-        "  actions:\n"
-        "    win:\n"
-        "      params: {card: piece}\n"
-        "      effect: gain(livres, jackpot)\n"))
+    path = _mod(
+        tmp_path,
+        (
+            "add:\n"
+            "  constants:\n"
+            "    jackpot: {value: 1e400}\n"
+            "  actions:\n"
+            "    win:\n"
+            "      params: {card: piece}\n"
+            "      effect: gain(livres, jackpot)\n"
+        ),
+    )
     result = _run(str(path))
     assert result.exit_code == 1
     assert _first_line(result).startswith(f"{path}:4:22: error: ")
@@ -223,30 +234,64 @@ def test_huge_float_is_refused(tmp_path: Path) -> None:
 # the bad data and crashes. Installed `rules` prints "internal error: …" and exits
 # 70; in-process the exception escapes. Each should be exit 1 with the schema error.
 CRASHES = [
-    ("remove: {components: 5}\n", "2:22", "expected a list, got 5",
-     "TypeError: 'int' object is not iterable"),
-    ("remove: 5\n", "2:9", "expected a mapping, got 5",
-     "AttributeError: 'int' object has no attribute 'items'"),
-    ("patch: {components: 5}\n", "2:21", "expected a mapping, got 5",
-     "AttributeError: 'int' object has no attribute 'items'"),
-    ("patch: 5\n", "2:8", "expected a mapping, got 5",
-     "AttributeError: 'int' object has no attribute 'items'"),
-    ("remove: {components: [[1]]}\n", "2:23", "expected a text, got list",
-     "TypeError: unhashable type: 'list'"),
-    ("add: {actions: {a: {params: 5, effect: stop}}}\n", "2:29", "expected a mapping, got 5",
-     "AttributeError: 'int' object has no attribute 'items'"),
-    ("add: {spaces: {g: {items: {s: {side: 5}}}}}\n", "2:38", "expected a text, got 5",
-     "TypeError: 'int' object is not iterable"),
-    ("add: {kinds: {k: {properties: 5}}}\n", "2:31", "expected a mapping, got 5",
-     "AttributeError: 'int' object has no attribute 'items'"),
+    (
+        "remove: {components: 5}\n",
+        "2:22",
+        "expected a list, got 5",
+        "TypeError: 'int' object is not iterable",
+    ),
+    (
+        "remove: 5\n",
+        "2:9",
+        "expected a mapping, got 5",
+        "AttributeError: 'int' object has no attribute 'items'",
+    ),
+    (
+        "patch: {components: 5}\n",
+        "2:21",
+        "expected a mapping, got 5",
+        "AttributeError: 'int' object has no attribute 'items'",
+    ),
+    (
+        "patch: 5\n",
+        "2:8",
+        "expected a mapping, got 5",
+        "AttributeError: 'int' object has no attribute 'items'",
+    ),
+    (
+        "remove: {components: [[1]]}\n",
+        "2:23",
+        "expected a text, got list",
+        "TypeError: unhashable type: 'list'",
+    ),
+    (
+        "add: {actions: {a: {params: 5, effect: stop}}}\n",
+        "2:29",
+        "expected a mapping, got 5",
+        "AttributeError: 'int' object has no attribute 'items'",
+    ),
+    (
+        "add: {spaces: {g: {items: {s: {side: 5}}}}}\n",
+        "2:38",
+        "expected a text, got 5",
+        "TypeError: 'int' object is not iterable",
+    ),
+    (
+        "add: {kinds: {k: {properties: 5}}}\n",
+        "2:31",
+        "expected a mapping, got 5",
+        "AttributeError: 'int' object has no attribute 'items'",
+    ),
 ]
 
 
 @pytest.mark.parametrize(
     ("body", "position", "message"),
-    [pytest.param(b, p, m, id=b.strip()) for b, p, m, _crash in CRASHES])
-def test_wrong_shape_is_an_error_not_a_crash(tmp_path: Path, body: str, position: str,
-                                             message: str) -> None:
+    [pytest.param(b, p, m, id=b.strip()) for b, p, m, _crash in CRASHES],
+)
+def test_wrong_shape_is_an_error_not_a_crash(
+    tmp_path: Path, body: str, position: str, message: str
+) -> None:
     path = _mod(tmp_path, body)
     result = _run(str(path))
     assert result.exit_code == 1

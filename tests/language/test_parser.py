@@ -12,8 +12,12 @@ from interpreter.language.parser import GRAMMAR_PATH, MAX_NESTING, MAX_TEXT, Syn
 def test_grammar_is_lalr_without_conflicts() -> None:
     """strict=True turns every shift/reduce or reduce/reduce conflict (and any
     terminal collision) into an error."""
-    lark.Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr", strict=True,
-              start=["effect", "expr"])
+    lark.Lark(
+        GRAMMAR_PATH.read_text(encoding="utf-8"),
+        parser="lalr",
+        strict=True,
+        start=["effect", "expr"],
+    )
 
 
 def shape(node) -> str:
@@ -30,27 +34,30 @@ def shape(node) -> str:
     return f"({node.data} {inner})"
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("1 + 2 * 3", "(arith 1 + (arith 2 * 3))"),
-    ("1 * 2 + 3", "(arith (arith 1 * 2) + 3)"),
-    ("1 - 2 - 3", "(arith (arith 1 - 2) - 3)"),
-    ("8 // 2 // 2", "(arith (arith 8 // 2) // 2)"),
-    ("7 % 3 * 2", "(arith (arith 7 % 3) * 2)"),
-    ("-2 * 3", "(arith (neg 2) * 3)"),
-    ("- a.b", "(neg (attr a b))"),
-    ("1 + 2 < 3 * 4", "(compare (arith 1 + 2) < (arith 3 * 4))"),
-    ("a == b and c", "(and_op (compare a == b) c)"),
-    ("a or b and c", "(or_op a (and_op b c))"),
-    ("a and b or c", "(or_op (and_op a b) c)"),
-    ("not a and b", "(and_op (not_op a) b)"),
-    ("not a == b", "(not_op (compare a == b))"),
-    ("a or b or c", "(or_op (or_op a b) c)"),
-    ("if a then 1 else 2 + 3", "(if_expr a 1 (arith 2 + 3))"),
-    ("if a then 1 else if b then 2 else 3", "(if_expr a 1 (if_expr b 2 3))"),
-    ("a.b[0].c", "(attr (index (attr a b) 0) c)"),
-    ("(1 + 2) * 3", "(arith (arith 1 + 2) * 3)"),
-    ("[1, 2 + 3]", "(list 1 (arith 2 + 3))"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("1 + 2 * 3", "(arith 1 + (arith 2 * 3))"),
+        ("1 * 2 + 3", "(arith (arith 1 * 2) + 3)"),
+        ("1 - 2 - 3", "(arith (arith 1 - 2) - 3)"),
+        ("8 // 2 // 2", "(arith (arith 8 // 2) // 2)"),
+        ("7 % 3 * 2", "(arith (arith 7 % 3) * 2)"),
+        ("-2 * 3", "(arith (neg 2) * 3)"),
+        ("- a.b", "(neg (attr a b))"),
+        ("1 + 2 < 3 * 4", "(compare (arith 1 + 2) < (arith 3 * 4))"),
+        ("a == b and c", "(and_op (compare a == b) c)"),
+        ("a or b and c", "(or_op a (and_op b c))"),
+        ("a and b or c", "(or_op (and_op a b) c)"),
+        ("not a and b", "(and_op (not_op a) b)"),
+        ("not a == b", "(not_op (compare a == b))"),
+        ("a or b or c", "(or_op (or_op a b) c)"),
+        ("if a then 1 else 2 + 3", "(if_expr a 1 (arith 2 + 3))"),
+        ("if a then 1 else if b then 2 else 3", "(if_expr a 1 (if_expr b 2 3))"),
+        ("a.b[0].c", "(attr (index (attr a b) 0) c)"),
+        ("(1 + 2) * 3", "(arith (arith 1 + 2) * 3)"),
+        ("[1, 2 + 3]", "(list 1 (arith 2 + 3))"),
+    ],
+)
 def test_precedence_and_associativity(text: str, expected: str) -> None:
     assert shape(parse(text, "expr")) == expected
 
@@ -59,7 +66,11 @@ def test_call_argument_forms() -> None:
     tree = parse("f(x, k: 1, y in z where y > 0, y.p for y in z)", "expr")
     args = tree.children[1].children
     assert [a.data if isinstance(a, Tree) else a.type for a in args] == [
-        "name", "named_arg", "binder_arg", "mapper_arg"]
+        "name",
+        "named_arg",
+        "binder_arg",
+        "mapper_arg",
+    ]
 
 
 def test_effect_statements_and_separators() -> None:
@@ -91,21 +102,25 @@ def problem(text: str, start: str = "expr") -> SyntaxProblem:
     return info.value
 
 
-@pytest.mark.parametrize("text, start, line, column, message, hint", [
-    ("a = 1", "expr", 1, 3, "unexpected '='", "compare with `==`"),
-    ("a / b", "expr", 1, 3, "unexpected character '/'", "integer division is written `//`"),
-    ("a && b", "expr", 1, 3, "unexpected character '&'", "write `and` / `or`"),
-    ("a ! b", "expr", 1, 3, "unexpected character '!'", "write `not`"),
-    ("x +", "expr", 1, 4, "end of the text", None),
-    ("1 < 2 < 3", "expr", 1, 7, "unexpected '<'", None),
-    ("gain(coins 1)", "effect", 1, 12, "unexpected '1'", None),
-    ("f(1,\n  2 3)", "expr", 2, 5, "unexpected '3'", None),
-    ("{ x }", "expr", 1, 1, "unexpected '{'", "effects go in `effect:` fields"),
-    ("if a {\n  gain(c, 1)\n", "effect", 2, 13, "end of the text", "'{' opened at"),
-    ("gain(c, 1) }", "effect", 1, 12, "unexpected '}'", None),
-])
-def test_parse_errors_and_their_columns(text: str, start: str, line: int, column: int,
-                                        message: str, hint: str | None) -> None:
+@pytest.mark.parametrize(
+    "text, start, line, column, message, hint",
+    [
+        ("a = 1", "expr", 1, 3, "unexpected '='", "compare with `==`"),
+        ("a / b", "expr", 1, 3, "unexpected character '/'", "integer division is written `//`"),
+        ("a && b", "expr", 1, 3, "unexpected character '&'", "write `and` / `or`"),
+        ("a ! b", "expr", 1, 3, "unexpected character '!'", "write `not`"),
+        ("x +", "expr", 1, 4, "end of the text", None),
+        ("1 < 2 < 3", "expr", 1, 7, "unexpected '<'", None),
+        ("gain(coins 1)", "effect", 1, 12, "unexpected '1'", None),
+        ("f(1,\n  2 3)", "expr", 2, 5, "unexpected '3'", None),
+        ("{ x }", "expr", 1, 1, "unexpected '{'", "effects go in `effect:` fields"),
+        ("if a {\n  gain(c, 1)\n", "effect", 2, 13, "end of the text", "'{' opened at"),
+        ("gain(c, 1) }", "effect", 1, 12, "unexpected '}'", None),
+    ],
+)
+def test_parse_errors_and_their_columns(
+    text: str, start: str, line: int, column: int, message: str, hint: str | None
+) -> None:
     found = problem(text, start)
     assert (found.line, found.column) == (line, column)
     assert message in found.message
@@ -125,10 +140,6 @@ def test_length_limit() -> None:
     assert "longer than" in found.message
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: after a complete expression the parser's expected set is empty and the message "
-    "reads 'unexpected 'b'; expected something else' instead of naming an operator or "
-    "the end of the text"))
 def test_two_values_side_by_side_say_what_was_expected() -> None:
     found = problem("a b")
     assert (found.line, found.column) == (1, 3)

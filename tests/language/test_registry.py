@@ -54,8 +54,7 @@ def test_schema_lists_hold_nothing_else() -> None:
 
 def test_documented_names_are_all_registered() -> None:
     """No stale entry: every `#### name(` heading in the docs is a registered primitive."""
-    documented = set(re.findall(r"^#### `(\w+)\(", DOCS.read_text(encoding="utf-8"),
-                                re.MULTILINE))
+    documented = set(re.findall(r"^#### `(\w+)\(", DOCS.read_text(encoding="utf-8"), re.MULTILINE))
     assert documented == set(REGISTRY.functions) | set(REGISTRY.statements)
 
 

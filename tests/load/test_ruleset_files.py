@@ -30,8 +30,7 @@ def place(path: Path, mark: str, nth: int = 0) -> str:
 
 
 # ---------------------------------------------------------------------- finding
-def test_resolve_by_folder_manifest_and_id(monkeypatch: pytest.MonkeyPatch,
-                                           tmp_path: Path) -> None:
+def test_resolve_by_folder_manifest_and_id(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     assert resolve_ruleset(str(ROCOCO)) == ROCOCO
     assert resolve_ruleset(str(ROCOCO / "ruleset.yaml")) == ROCOCO
     monkeypatch.chdir(tmp_path)  # ids are found in the project's rulesets/ from anywhere
@@ -73,8 +72,9 @@ def test_tiny_ruleset_loads_without_diagnostics(tiny: Path) -> None:
 
 def test_missing_include_is_reported_at_its_entry(tiny: Path) -> None:
     manifest = tiny / "ruleset.yaml"
-    manifest.write_text(manifest.read_text().replace("[content.yaml]",
-                                                     "[content.yaml, nothere.yaml]"))
+    manifest.write_text(
+        manifest.read_text().replace("[content.yaml]", "[content.yaml, nothere.yaml]")
+    )
     _, diagnostics = catalog_of(tiny)
     (d,) = diagnostics
     assert str(d.location) == place(manifest, "nothere.yaml")
@@ -90,8 +90,7 @@ def test_missing_manifest_file(tmp_path: Path) -> None:
 def test_duplicate_id_across_files_points_at_both(tiny: Path) -> None:
     (tiny / "more.yaml").write_text("components:\n  c2: {kind: card, suit: red, points: 1}\n")
     manifest = tiny / "ruleset.yaml"
-    manifest.write_text(manifest.read_text().replace("[content.yaml]",
-                                                     "[content.yaml, more.yaml]"))
+    manifest.write_text(manifest.read_text().replace("[content.yaml]", "[content.yaml, more.yaml]"))
     _, diagnostics = catalog_of(tiny)
     (d,) = diagnostics
     assert str(d.location) == place(tiny / "more.yaml", "c2")
@@ -102,8 +101,7 @@ def test_duplicate_id_across_files_points_at_both(tiny: Path) -> None:
 def test_singleton_defined_twice(tiny: Path) -> None:
     (tiny / "more.yaml").write_text("scoring:\n  score: coins\n  steps: []\n")
     manifest = tiny / "ruleset.yaml"
-    manifest.write_text(manifest.read_text().replace("[content.yaml]",
-                                                     "[content.yaml, more.yaml]"))
+    manifest.write_text(manifest.read_text().replace("[content.yaml]", "[content.yaml, more.yaml]"))
     _, diagnostics = catalog_of(tiny)
     (d,) = diagnostics
     assert str(d.location) == place(tiny / "more.yaml", "scoring")
@@ -114,8 +112,9 @@ def test_a_broken_file_does_not_stop_the_others(tiny: Path) -> None:
     (tiny / "broken.yaml").write_text("constants: {a: [\n")
     (tiny / "fine.yaml").write_text("constants:\n  extra_value: {value: 1}\n")
     manifest = tiny / "ruleset.yaml"
-    manifest.write_text(manifest.read_text().replace(
-        "[content.yaml]", "[content.yaml, broken.yaml, fine.yaml]"))
+    manifest.write_text(
+        manifest.read_text().replace("[content.yaml]", "[content.yaml, broken.yaml, fine.yaml]")
+    )
     catalog, diagnostics = catalog_of(tiny)
     assert len(diagnostics) == 1 and diagnostics[0].location.path == shown(tiny / "broken.yaml")
     assert "extra_value" in catalog.sections["constants"]
@@ -152,19 +151,37 @@ def _mod(tmp_path: Path, text: str) -> Path:
     return mod
 
 
-@pytest.mark.parametrize("body, message, mark", [
-    ("add:\n  components:\n    c1: {kind: card, suit: red, points: 1}\n",
-     "duplicate id 'c1' in `components`", "c1"),
-    ("replace:\n  components:\n    c9: {kind: card, suit: red, points: 1}\n",
-     "cannot replace 'c9': `components` has no such item", "c9"),
-    ("patch:\n  components:\n    c9: {points: 1}\n",
-     "cannot patch 'c9': `components` has no such item", "c9"),
-    ("remove:\n  components: [c9]\n", "cannot remove 'c9': `components` has no such item", "c9"),
-    ("overlay: {id: m2, name: M2, requires: [extra]}\n",
-     "'m2' requires 'extra', which is not applied before it", "[extra]"),
-])
-def test_overlay_mistakes(tiny: Path, tmp_path: Path, body: str, message: str,
-                          mark: str) -> None:
+@pytest.mark.parametrize(
+    "body, message, mark",
+    [
+        (
+            "add:\n  components:\n    c1: {kind: card, suit: red, points: 1}\n",
+            "duplicate id 'c1' in `components`",
+            "c1",
+        ),
+        (
+            "replace:\n  components:\n    c9: {kind: card, suit: red, points: 1}\n",
+            "cannot replace 'c9': `components` has no such item",
+            "c9",
+        ),
+        (
+            "patch:\n  components:\n    c9: {points: 1}\n",
+            "cannot patch 'c9': `components` has no such item",
+            "c9",
+        ),
+        (
+            "remove:\n  components: [c9]\n",
+            "cannot remove 'c9': `components` has no such item",
+            "c9",
+        ),
+        (
+            "overlay: {id: m2, name: M2, requires: [extra]}\n",
+            "'m2' requires 'extra', which is not applied before it",
+            "[extra]",
+        ),
+    ],
+)
+def test_overlay_mistakes(tiny: Path, tmp_path: Path, body: str, message: str, mark: str) -> None:
     header = "" if body.startswith("overlay:") else "overlay: {id: m, name: M}\n"
     mod = _mod(tmp_path, header + body)
     _, diagnostics = catalog_of(tiny, mods=[mod])
@@ -174,12 +191,18 @@ def test_overlay_mistakes(tiny: Path, tmp_path: Path, body: str, message: str,
 
 
 def test_overlay_replaces_whole_items(tiny: Path, tmp_path: Path) -> None:
-    mod = _mod(tmp_path, "overlay: {id: m, name: M}\nreplace:\n  components:\n"
-                         "    c1: {kind: card, suit: black, points: 3}\n")
+    mod = _mod(
+        tmp_path,
+        "overlay: {id: m, name: M}\nreplace:\n  components:\n"
+        "    c1: {kind: card, suit: black, points: 3}\n",
+    )
     catalog, diagnostics = catalog_of(tiny, mods=[mod])
     assert diagnostics == []
-    assert catalog.sections["components"]["c1"].data == {"kind": "card", "suit": "black",
-                                                         "points": 3}
+    assert catalog.sections["components"]["c1"].data == {
+        "kind": "card",
+        "suit": "black",
+        "points": 3,
+    }
 
 
 def test_missing_overlay_file(tiny: Path, tmp_path: Path) -> None:
@@ -195,12 +218,14 @@ def test_digest_is_stable_and_follows_the_data(tiny: Path) -> None:
     assert first.digest().startswith("sha256:") and len(first.digest()) == 7 + 64
     content = tiny / "content.yaml"
     # Comments, spacing and quoting do not change the data, so not the digest.
-    content.write_text("# a comment\n" + content.read_text().replace("{value: 7}",
-                                                                     "{ value:  '7' }"))
+    content.write_text(
+        "# a comment\n" + content.read_text().replace("{value: 7}", "{ value:  '7' }")
+    )
     changed, _ = catalog_of(tiny)
     assert changed.digest() != first.digest()  # '7' is a text, not the number 7
-    content.write_text("# a comment\n" + content.read_text().replace("{ value:  '7' }",
-                                                                     "{value:   7}"))
+    content.write_text(
+        "# a comment\n" + content.read_text().replace("{ value:  '7' }", "{value:   7}")
+    )
     commented, _ = catalog_of(tiny)
     assert commented.digest() == first.digest()
     expanded, _ = catalog_of(tiny, expansions=["extra"])

@@ -105,34 +105,40 @@ def _xfail(reason: str):
 
 
 EXPRESSION_CASES = [
-    pytest.param("a:\n  effect: |\n    gain(c, 1)\n    pay(c,, 1)\n", ("a", "effect"),
-                 id="literal-block"),
-    pytest.param("a:\n  effect: |-\n    x\n    pay(c,, 1)\n", ("a", "effect"),
-                 id="literal-block-strip"),
+    pytest.param(
+        "a:\n  effect: |\n    gain(c, 1)\n    pay(c,, 1)\n", ("a", "effect"), id="literal-block"
+    ),
+    pytest.param(
+        "a:\n  effect: |-\n    x\n    pay(c,, 1)\n", ("a", "effect"), id="literal-block-strip"
+    ),
     pytest.param("- effect: |\n    x\n    pay(c,, 1)\n", (0, "effect"), id="literal-block-in-list"),
     pytest.param("a:\n  effect: pay(c,, 1)\n", ("a", "effect"), id="plain"),
     pytest.param("a: 'pay(c,, 1)'\n", ("a",), id="single-quoted"),
     pytest.param('a: "pay(c,, 1)"\n', ("a",), id="double-quoted"),
     pytest.param("a:\n  - x\n  - pay(c,, 1)\n", ("a", 1), id="list-item"),
     pytest.param("a: [x, {effect: 'pay(c,, 1)'}]\n", ("a", 1, "effect"), id="flow-mapping"),
-    pytest.param("a:\n  effect: >\n    gain(c, 1)\n    pay(c,, 1)\n", ("a", "effect"),
-                 id="folded-block"),
-    pytest.param("a:\n  effect: gain(c, 1)\n    pay(c,, 1)\n", ("a", "effect"),
-                 id="multi-line-plain"),
-    pytest.param('a:\n  effect: "gain(c, 1)\n    pay(c,, 1)"\n', ("a", "effect"),
-                 id="multi-line-double-quoted"),
+    pytest.param(
+        "a:\n  effect: >\n    gain(c, 1)\n    pay(c,, 1)\n", ("a", "effect"), id="folded-block"
+    ),
+    pytest.param(
+        "a:\n  effect: gain(c, 1)\n    pay(c,, 1)\n", ("a", "effect"), id="multi-line-plain"
+    ),
+    pytest.param(
+        'a:\n  effect: "gain(c, 1)\n    pay(c,, 1)"\n',
+        ("a", "effect"),
+        id="multi-line-double-quoted",
+    ),
     pytest.param("a: 'fail(''x'') pay(c,, 1)'\n", ("a",), id="escaped-single-quote"),
     pytest.param('a: "fail(\\"x\\") pay(c,, 1)"\n', ("a",), id="escaped-double-quote"),
-    pytest.param("a:\n  effect: |\n\n    pay(c,, 1)\n", ("a", "effect"),
-                 id="literal-leading-blank-line", marks=_xfail(
-                     "a blank first line of a literal block shifts every position one line down")),
-    pytest.param("a: >-\n  x or\n    pay(c,, 1)\n", ("a",), id="folded-more-indented",
-                 marks=_xfail("in a folded scalar, positions on a more-indented line are 6 "
-                              "columns too far right")),
-    pytest.param("a:\n  effect: |2\n      gain(c, 1)\n    pay(c,, 1)\n", ("a", "effect"),
-                 id="literal-indentation-indicator", marks=_xfail(
-                     "with an indentation indicator (|2) the indentation is taken from the "
-                     "block's first line, not from the indicator")),
+    pytest.param(
+        "a:\n  effect: |\n\n    pay(c,, 1)\n", ("a", "effect"), id="literal-leading-blank-line"
+    ),
+    pytest.param("a: >-\n  x or\n    pay(c,, 1)\n", ("a",), id="folded-more-indented"),
+    pytest.param(
+        "a:\n  effect: |2\n      gain(c, 1)\n    pay(c,, 1)\n",
+        ("a", "effect"),
+        id="literal-indentation-indicator",
+    ),
 ]
 
 
@@ -176,9 +182,6 @@ def test_mapping_value_in_plain_scalar() -> None:
     assert "mapping values are not allowed" in message
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: the tab hint never fires: ruamel's message is \"found character '\\t' that cannot "
-    "start any token\" and yaml_source._from_marked looks for the word 'tab'"))
 def test_tab_indentation_has_a_hint() -> None:
     with pytest.raises(LoadError) as info:
         load_text("a:\n\tb: 1\n", PATH)
@@ -250,8 +253,18 @@ def test_twelve_digit_numbers_and_quoted_long_digits_are_fine() -> None:
     assert load_text("a: '1234567890123456789'\n", PATH).data == {"a": "1234567890123456789"}
 
 
-@pytest.mark.parametrize("tag", ["!!python/object:os.system", "!!python/name:os.system",
-                                 "!!binary", "!!set", "!!omap", "!custom", "!!timestamp"])
+@pytest.mark.parametrize(
+    "tag",
+    [
+        "!!python/object:os.system",
+        "!!python/name:os.system",
+        "!!binary",
+        "!!set",
+        "!!omap",
+        "!custom",
+        "!!timestamp",
+    ],
+)
 def test_object_tags_are_refused(tag: str) -> None:
     text = f"a:\n  b: {tag} x\n"
     line, column, message = error_of(text)
@@ -308,14 +321,21 @@ def test_display_path_is_used_in_errors(tmp_path: Path) -> None:
 
 # Plain scalars that ruamel.yaml resolves as numbers or dates and then cannot build,
 # and core tags put on the wrong text.
-ODD_SCALARS = ["-_", "+_", "._", "-._", "0x_", "0o_", "0b_", "2001-13-45", "!!int abc",
-               "!!float abc", "!!bool maybe"]
+ODD_SCALARS = [
+    "-_",
+    "+_",
+    "._",
+    "-._",
+    "0x_",
+    "0o_",
+    "0b_",
+    "2001-13-45",
+    "!!int abc",
+    "!!float abc",
+    "!!bool maybe",
+]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: ruamel.yaml resolves these plain scalars as numbers or dates (or obeys the core "
-    "tag) and its constructor raises IndexError/ValueError/KeyError, which load_text lets "
-    "through: `rules validate` ends with 'internal error', exit 70"))
 @pytest.mark.parametrize("scalar", ODD_SCALARS)
 def test_odd_scalars_are_located_errors(scalar: str) -> None:
     text = f"a:\n  b: {scalar}\n"
@@ -330,9 +350,31 @@ def test_odd_scalars_are_located_errors(scalar: str) -> None:
 
 # ------------------------------------------------------------------- properties
 YAMLISH = st.sampled_from(
-    list(":-[]{}&*!|>'\"#%@`,? \n\t") + list("abz019_.eE+") +
-    ["\u00e9", "\ufeff", "\x85", "\u2028", "\r", "0x", "~", "<<", "---", "...", "!!", "- ",
-     ": ", "\n  ", "&a ", "*a", "!!str ", "!!int ", "|\n", ">-\n"])
+    list(":-[]{}&*!|>'\"#%@`,? \n\t")
+    + list("abz019_.eE+")
+    + [
+        "\u00e9",
+        "\ufeff",
+        "\x85",
+        "\u2028",
+        "\r",
+        "0x",
+        "~",
+        "<<",
+        "---",
+        "...",
+        "!!",
+        "- ",
+        ": ",
+        "\n  ",
+        "&a ",
+        "*a",
+        "!!str ",
+        "!!int ",
+        "|\n",
+        ">-\n",
+    ]
+)
 
 
 def _is_known_scalar_crash(exc: BaseException) -> bool:
@@ -341,11 +383,15 @@ def _is_known_scalar_crash(exc: BaseException) -> bool:
     OTHER way of escaping LoadError; delete this once that bug is fixed."""
     frames = traceback.extract_tb(exc.__traceback__)
     return isinstance(exc, ValueError | IndexError | KeyError) and any(
-        "ruamel/yaml/constructor.py" in f.filename.replace("\\", "/") for f in frames)
+        "ruamel/yaml/constructor.py" in f.filename.replace("\\", "/") for f in frames
+    )
 
 
-@settings(max_examples=300, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 @given(st.lists(YAMLISH, max_size=40).map("".join))
 @example("a: [1, {b: &x c}, *x]\n")
 @example("? |\n  k\n: v\n")
@@ -364,8 +410,10 @@ def test_random_text_only_ever_raises_load_error(text: str) -> None:
 
 def _rococo_heads() -> list[str]:
     """The first 40 lines of each Rococo file: real text, quick to load."""
-    return ["".join(p.read_text(encoding="utf-8").splitlines(keepends=True)[:40])
-            for p in sorted(ROCOCO.rglob("*.yaml"))]
+    return [
+        "".join(p.read_text(encoding="utf-8").splitlines(keepends=True)[:40])
+        for p in sorted(ROCOCO.rglob("*.yaml"))
+    ]
 
 
 @st.composite
@@ -401,8 +449,11 @@ def mutated_rococo(draw) -> str:
     return text
 
 
-@settings(max_examples=200, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(mutated_rococo())
 def test_mutated_rococo_text_only_ever_raises_load_error(text: str) -> None:
     try:

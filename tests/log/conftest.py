@@ -97,8 +97,9 @@ def with_comments(lines: list[str], every: int = 17) -> list[str]:
 
 def scores_in_table(output: str) -> dict[str, int]:
     """The final scores of the table `render_result` prints."""
-    return {m.group(1): int(m.group(2)) for line in output.splitlines()
-            if (m := SCORE_ROW.match(line))}
+    return {
+        m.group(1): int(m.group(2)) for line in output.splitlines() if (m := SCORE_ROW.match(line))
+    }
 
 
 class Kit:
@@ -129,8 +130,19 @@ class Kit:
         key = (players, str(seed), agents)
         if key not in self.cache:
             path = self.folder / f"rococo-{players}p-{seed}-{agents}.jsonl"
-            result = self.run("play", "rococo", "--players", str(players), "--seed", str(seed),
-                              "--agents", agents, "--log", str(path), "--json")
+            result = self.run(
+                "play",
+                "rococo",
+                "--players",
+                str(players),
+                "--seed",
+                str(seed),
+                "--agents",
+                agents,
+                "--log",
+                str(path),
+                "--json",
+            )
             assert result.exit_code == 0, result.output
             self.cache[key] = Played(path, players, str(seed), agents, json.loads(result.stdout))
         return self.cache[key]

@@ -82,18 +82,28 @@ def test_the_worked_excerpt_of_the_docs_is_taken_from_the_log(log):
 
 
 DOCUMENTED = [  # every option text docs/rulesets/rococo.md lists, as patterns
-    r"take (S\d-\d|E\d\d|T\d\d)", r"play (S\d-\d|E\d\d)",
+    r"take (S\d-\d|E\d\d|T\d\d)",
+    r"play (S\d-\d|E\d\d)",
     r"favour|acquire|sew|hire|dismiss|fund|no action|bonus|no bonus",
-    r"keep|convert|thread|lace|rent|sell|pass", r"sew D\d\d", r"fewer (yellow|green|red)",
-    r"silk T\d\d", r"rent [sl]_hall\d_guest\d", r"hire E\d\d",
+    r"keep|convert|thread|lace|rent|sell|pass",
+    r"sew D\d\d",
+    r"fewer (yellow|green|red)",
+    r"silk T\d\d",
+    r"rent [sl]_hall\d_guest\d",
+    r"hire E\d\d",
     r"fund (musician_hall\d|[sl]_(statue|fireworks|fountain_top|fountain_bottom)\d)",
-    r"dismiss (S\d-\d|E\d\d)", r"buy \d+", r"cash in T\d\d", r"terrace [sl]_hall1_guest\d",
+    r"dismiss (S\d-\d|E\d\d)",
+    r"buy \d+",
+    r"cash in T\d\d",
+    r"terrace [sl]_hall1_guest\d",
 ]
 CHANCE = {"shuffle sorting", "draw resource_pile", "draw dress_bag"}
 
 
-@pytest.mark.parametrize(("players", "seed", "agents"), [
-    (2, 31, "greedy"), (3, 32, "random"), (4, 33, "greedy"), (5, 34, "random")])
+@pytest.mark.parametrize(
+    ("players", "seed", "agents"),
+    [(2, 31, "greedy"), (3, 32, "random"), (4, 33, "greedy"), (5, 34, "random")],
+)
 def test_played_logs_use_only_documented_texts(kit, players, seed, agents):
     played = kit.play(players, seed, agents)
     pattern = re.compile("|".join(f"(?:{p})" for p in DOCUMENTED))

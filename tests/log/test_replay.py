@@ -85,8 +85,9 @@ def test_complete_game_is_legal_and_prints_the_played_scores(kit, game3):
     assert result.exit_code == 0, result.output
     assert "legal and complete" in result.stdout
     assert kit.scores_in_table(result.stdout) == game3.scores
-    header = next(line for line in result.stdout.splitlines()
-                  if "player" in line and "score" in line)
+    header = next(
+        line for line in result.stdout.splitlines() if "player" in line and "score" in line
+    )
     for step in SCORE_STEPS:  # the per-player breakdown by scoring step
         assert step in header
 
@@ -127,8 +128,11 @@ def test_apprentice_cannot_sew_mid_game(kit, tmp_path, game2, commented):
 
 
 def test_take_a_tile_that_is_not_in_storage(kit, tmp_path, game2, commented):
-    line, event = next((line, e) for _, line, e in _middle(kit, commented)
-                       if e.get("choice", "").startswith("take T"))
+    line, event = next(
+        (line, e)
+        for _, line, e in _middle(kit, commented)
+        if e.get("choice", "").startswith("take T")
+    )
     options = _pending_before(kit, tmp_path, commented, line)[0]["options"]
     path = kit.write(tmp_path, "t99.jsonl", _replace(commented, line, choice="take T99"))
 
@@ -206,8 +210,11 @@ def test_chance_line_where_a_decision_is_due(kit, tmp_path, commented):
 
 
 def test_decision_where_a_chance_outcome_is_due(kit, tmp_path, commented):
-    line, event = next((line, e) for _, line, e in _middle(kit, commented)
-                       if e.get("chance") == "draw resource_pile")
+    line, event = next(
+        (line, e)
+        for _, line, e in _middle(kit, commented)
+        if e.get("chance") == "draw resource_pile"
+    )
     lines = list(commented)
     lines[line - 1] = json.dumps({"n": event["n"], "player": "P1", "choice": "no action"})
     path = kit.write(tmp_path, "decision.jsonl", lines)
@@ -242,8 +249,9 @@ def test_draw_of_a_tile_that_is_not_in_the_pile(kit, tmp_path, commented):
 
 
 def test_draw_of_a_dress_that_does_not_exist(kit, tmp_path, commented):
-    line, _ = next((line, e) for _, line, e in _middle(kit, commented)
-                   if e.get("chance") == "draw dress_bag")
+    line, _ = next(
+        (line, e) for _, line, e in _middle(kit, commented) if e.get("chance") == "draw dress_bag"
+    )
     path = kit.write(tmp_path, "dress.jsonl", _replace(commented, line, outcome=["D99"]))
     result, data = kit.replay_json(path)
     assert result.exit_code == 1
@@ -271,8 +279,11 @@ def test_shuffle_that_is_not_an_order_of_the_cards(kit, tmp_path, commented):
 
 
 def test_chance_of_the_wrong_kind(kit, tmp_path, commented):
-    line, _event = next((line, e) for _, line, e in _middle(kit, commented)
-                       if e.get("chance") == "draw resource_pile")
+    line, _event = next(
+        (line, e)
+        for _, line, e in _middle(kit, commented)
+        if e.get("chance") == "draw resource_pile"
+    )
     path = kit.write(tmp_path, "kind.jsonl", _replace(commented, line, chance="draw dress_bag"))
     result, data = kit.replay_json(path)
     assert result.exit_code == 1
@@ -280,11 +291,15 @@ def test_chance_of_the_wrong_kind(kit, tmp_path, commented):
     assert "'draw resource_pile'" in data["reason"] and "'draw dress_bag'" in data["reason"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "an impossible chance outcome lists no possible outcomes: the spec row 'illegal decision "
-    "or impossible chance outcome' asks for the legal options at that point (here: the "
-    "tiles in resource_pile); replay prints only the reason and the event, and --json has "
-    "no 'options'"))
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "an impossible chance outcome lists no possible outcomes: the spec row 'illegal decision "
+        "or impossible chance outcome' asks for the legal options at that point (here: the "
+        "tiles in resource_pile); replay prints only the reason and the event, and --json has "
+        "no 'options'"
+    ),
+)
 def test_impossible_draw_lists_the_possible_outcomes(kit, tmp_path, commented):
     line, gone, real = _repeated_draw(kit, commented)
     path = kit.write(tmp_path, "draw.jsonl", _replace(commented, line, outcome=[gone]))
@@ -300,8 +315,11 @@ def test_final_scores_checkpoint_mismatch(kit, tmp_path, game2, commented):
     last = json.loads(commented[-1])
     assert "scores" in last
     true = last["scores"]["P1"]
-    path = kit.write(tmp_path, "scores.jsonl",
-                     _replace(commented, line, scores={**last["scores"], "P1": true + 5}))
+    path = kit.write(
+        tmp_path,
+        "scores.jsonl",
+        _replace(commented, line, scores={**last["scores"], "P1": true + 5}),
+    )
 
     result = kit.replay(path)
 
@@ -365,7 +383,7 @@ def test_truncated_log_shows_the_pending_decision(kit, tmp_path, commented):
     assert out[0].startswith(f"{path}: the log ends before the game does")
     waiting = next(i for i, o in enumerate(out) if o.startswith(f"waiting for {event['player']}"))
     listed = []
-    for text in out[waiting + 1:]:
+    for text in out[waiting + 1 :]:
         if not text.startswith("  "):
             break
         listed.append(text.strip())
@@ -415,10 +433,14 @@ def test_suggest_gives_the_next_decision_line(kit, tmp_path, commented):
     assert suggested["choice"] in pending[0]["options"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the exit-3 message repeats itself: 'LOG: the log ends before the game does: the log "
-    "ends before the game does' (cli/replay.py prints its own prefix before the verdict's "
-    "message, which is the same sentence)"))
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "the exit-3 message repeats itself: 'LOG: the log ends before the game does: the log "
+        "ends before the game does' (cli/replay.py prints its own prefix before the verdict's "
+        "message, which is the same sentence)"
+    ),
+)
 def test_truncated_message_is_not_repeated(kit, tmp_path, commented):
     line, _ = _cut_before_decision(kit, commented)
     path = kit.write(tmp_path, "short.jsonl", commented[: line - 1])
@@ -426,15 +448,22 @@ def test_truncated_message_is_not_repeated(kit, tmp_path, commented):
     assert result.stdout.splitlines()[0].count("the log ends before the game does") == 1
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "when the log ends right after a decision whose effect needs a chance outcome (a "
-    "resource draw), replay exits 3 but shows no pending decision and --suggest prints "
-    "nothing: it should propose the chance line, e.g. "
-    '{"n": N, "chance": "draw resource_pile", "outcome": ["T.."]}'))
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "when the log ends right after a decision whose effect needs a chance outcome (a "
+        "resource draw), replay exits 3 but shows no pending decision and --suggest prints "
+        "nothing: it should propose the chance line, e.g. "
+        '{"n": N, "chance": "draw resource_pile", "outcome": ["T.."]}'
+    ),
+)
 def test_suggest_proposes_the_chance_line_that_comes_next(kit, tmp_path, commented):
     evts = kit.events(commented)
-    line = next(line for i, (line, e) in enumerate(evts[len(evts) // 3:], start=len(evts) // 3)
-                if e.get("chance") == "draw resource_pile" and "choice" in evts[i - 1][1])
+    line = next(
+        line
+        for i, (line, e) in enumerate(evts[len(evts) // 3 :], start=len(evts) // 3)
+        if e.get("chance") == "draw resource_pile" and "choice" in evts[i - 1][1]
+    )
     path = kit.write(tmp_path, "chance-next.jsonl", commented[: line - 1])
     result = kit.replay(path, "--suggest")
     assert result.exit_code == 3
@@ -455,12 +484,16 @@ def test_bad_json(kit, tmp_path, commented):
     assert result.stdout.startswith(f"{path}:{line}: error: malformed log: bad JSON")
 
 
-@pytest.mark.parametrize(("change", "where"), [
-    ({"n": "x"}, "(at n)"),
-    ({"n": 0}, "(at n)"),
-    ({"choice": 7}, "(at choice)"),
-    ({"player": ""}, "(at player)"),
-], ids=["n-text", "n-zero", "choice-number", "player-empty"])
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        ({"n": "x"}, "(at n)"),
+        ({"n": 0}, "(at n)"),
+        ({"choice": 7}, "(at choice)"),
+        ({"player": ""}, "(at player)"),
+    ],
+    ids=["n-text", "n-zero", "choice-number", "player-empty"],
+)
 def test_schema_violation(kit, tmp_path, commented, change, where):
     line, _ = _cut_before_decision(kit, commented)
     path = kit.write(tmp_path, "schema.jsonl", _replace(commented, line, **change))
@@ -673,9 +706,13 @@ def test_at_as_text_hides_the_other_hand(kit, game2):
     assert '{"count":' in hand
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "`--at N --as P1` hides P2's hand in the position but then prints 'waiting for P2: "
-    "play S3-2, play ...': the pending options reveal the cards in P2's private hand"))
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "`--at N --as P1` hides P2's hand in the position but then prints 'waiting for P2: "
+        "play S3-2, play ...': the pending options reveal the cards in P2's private hand"
+    ),
+)
 def test_at_as_does_not_reveal_the_other_hand_through_the_options(kit, game2):
     n, event = _turn_of(kit, game2.lines, "P2")
     result = kit.replay(game2.path, "--at", str(n), "--as", "P1")
@@ -684,11 +721,15 @@ def test_at_as_does_not_reveal_the_other_hand_through_the_options(kit, game2):
     assert card not in result.stdout
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "`--at N` with N inside the setup (before the 21st event of a 2-player log, while the "
-    "deck is shuffled and the first tiles and dresses drawn) prints 'no position: the game "
-    "needs a chance outcome next: ...' on stderr and exits 1 (1 = the input is invalid, but "
-    "the log is fine); with --json the output is not JSON at all"))
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "`--at N` with N inside the setup (before the 21st event of a 2-player log, while the "
+        "deck is shuffled and the first tiles and dresses drawn) prints 'no position: the game "
+        "needs a chance outcome next: ...' on stderr and exits 1 (1 = the input is invalid, but "
+        "the log is fine); with --json the output is not JSON at all"
+    ),
+)
 def test_at_inside_the_setup_is_reported_as_json(kit, game2):
     result = kit.run("replay", "--at", "3", "--json", str(game2.path))
     assert result.exit_code in (0, 3), result.output
@@ -709,14 +750,18 @@ def test_at_stops_before_a_later_error(kit, tmp_path, commented):
 
 
 # ------------------------------------------------------------------ 2: usage errors
-@pytest.mark.parametrize("args", [
-    ["replay"],
-    ["replay", "no/such/log.jsonl"],
-    ["replay", "--at", "-1", "{log}"],
-    ["replay", "--at", "x", "{log}"],
-    ["replay", "--at", "30", "--as", "Zed", "{log}"],
-    ["replay", "--bogus", "{log}"],
-], ids=["no-log", "missing-file", "negative-at", "text-at", "unknown-as", "unknown-option"])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["replay"],
+        ["replay", "no/such/log.jsonl"],
+        ["replay", "--at", "-1", "{log}"],
+        ["replay", "--at", "x", "{log}"],
+        ["replay", "--at", "30", "--as", "Zed", "{log}"],
+        ["replay", "--bogus", "{log}"],
+    ],
+    ids=["no-log", "missing-file", "negative-at", "text-at", "unknown-as", "unknown-option"],
+)
 def test_usage_errors_exit_2(kit, game2, args):
     result = kit.run(*[a.format(log=game2.path) for a in args])
     assert result.exit_code == 2, result.output
@@ -742,30 +787,37 @@ NEVER_A_TRACEBACK = {
     "players-not-unique": lambda g: _header_line(g, players=["A", "A"]),
     "crlf-line-ends": lambda g: "\r\n".join(g.lines),
     "bom": lambda g: "\ufeff" + "\n".join(g.lines),
-    "number-as-float": lambda g: "\n".join([g.lines[0],
-                                            g.lines[1].replace('"n": 1,', '"n": 1.0,')]),
-    "choice-and-chance": lambda g: g.lines[0] + '\n{"n": 1, "chance": "shuffle sorting", '
-                                                '"outcome": [], "player": "P1", "choice": "x"}',
+    "number-as-float": lambda g: "\n".join(
+        [g.lines[0], g.lines[1].replace('"n": 1,', '"n": 1.0,')]
+    ),
+    "choice-and-chance": lambda g: (
+        g.lines[0] + '\n{"n": 1, "chance": "shuffle sorting", '
+        '"outcome": [], "player": "P1", "choice": "x"}'
+    ),
 }
 
 NEVER_A_TRACEBACK_XFAIL = {
     "mods-not-text": (
         lambda g: _header_line(g, options={"expansions": [], "mods": [123]}),
-        "header options.mods is not checked by the schema: `\"mods\": [123]` raises "
-        "TypeError in replay.load_ruleset_for (internal error, exit 70)"),
+        'header options.mods is not checked by the schema: `"mods": [123]` raises '
+        "TypeError in replay.load_ruleset_for (internal error, exit 70)",
+    ),
     "ruleset-id-too-long": (
         lambda g: _header_line(g, ruleset="r" * 5000),
         "a 5000-character ruleset id raises OSError 'File name too long' while resolving it "
-        "(internal error, exit 70) instead of 'unknown ruleset'"),
+        "(internal error, exit 70) instead of 'unknown ruleset'",
+    ),
     "huge-integer": (
         lambda g: g.lines[0] + '\n{"n": 1' + "0" * 5000 + ', "chance": "x", "outcome": []}',
         "an integer of more than 4300 digits makes json.loads raise ValueError, which "
-        "reader.read does not catch (internal error, exit 70) instead of 'bad JSON'"),
+        "reader.read does not catch (internal error, exit 70) instead of 'bad JSON'",
+    ),
     "line-separator-in-a-string": (
         lambda g: g.lines[0] + "\n" + g.lines[1][:-1] + ', "note": "a\u2028b"}',
         "reader.read splits the text with str.splitlines(), which also breaks at U+2028, "
         "U+0085, \\x0c, \\x1c-\\x1e: a valid JSON line holding U+2028 in a string is reported "
-        "as 'bad JSON: Unterminated string' and later line numbers drift"),
+        "as 'bad JSON: Unterminated string' and later line numbers drift",
+    ),
 }
 
 
@@ -789,9 +841,13 @@ def test_never_a_traceback(kit, tmp_path, game2, name):
     _assert_reported(kit, path)
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=reason))
-    for name, (_, reason) in sorted(NEVER_A_TRACEBACK_XFAIL.items())])
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=reason))
+        for name, (_, reason) in sorted(NEVER_A_TRACEBACK_XFAIL.items())
+    ],
+)
 def test_never_a_traceback_known_failures(kit, tmp_path, game2, name):
     path = tmp_path / f"{name}.jsonl"
     path.write_text(NEVER_A_TRACEBACK_XFAIL[name][0](game2) + "\n", encoding="utf-8")

@@ -22,8 +22,15 @@ from typing import Any
 import pytest
 
 GAMES = [(2 + i % 4, 500 + i) for i in range(10)]  # (players, seed)
-KINDS = ["other_text", "other_option", "outcome", "delete", "delete_renumbered", "swap",
-         "swap_renumbered"]
+KINDS = [
+    "other_text",
+    "other_option",
+    "outcome",
+    "delete",
+    "delete_renumbered",
+    "swap",
+    "swap_renumbered",
+]
 
 
 def _ids(game: tuple[int, int]) -> str:
@@ -129,7 +136,8 @@ def test_one_mutation_is_caught_at_or_after_its_line(kit, tmp_path, played, game
         assert (data["verdict"], data.get("line")) == exact, data
     elif data["exit_code"] != 0 and data.get("line") is not None:
         assert data["line"] >= line, (
-            f"mutated line {line}, replay stopped earlier at line {data['line']}: {data}")
+            f"mutated line {line}, replay stopped earlier at line {data['line']}: {data}"
+        )
     if data["exit_code"] == 0:
         assert data["verdict"] == "legal"
 

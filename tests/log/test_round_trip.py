@@ -15,9 +15,16 @@ import pytest
 from interpreter.engine import chance
 
 GAMES = [
-    (2, "1", "random"), (3, "2", "random"), (4, "3", "random"), (5, "4", "random"),
-    (2, "5", "greedy"), (3, "6", "greedy"), (4, "7", "greedy,random,greedy,random"),
-    (5, "8", "random"), (3, "spring-ball", "random"), (2, "-17", "greedy,random"),
+    (2, "1", "random"),
+    (3, "2", "random"),
+    (4, "3", "random"),
+    (5, "4", "random"),
+    (2, "5", "greedy"),
+    (3, "6", "greedy"),
+    (4, "7", "greedy,random,greedy,random"),
+    (5, "8", "random"),
+    (3, "spring-ball", "random"),
+    (2, "-17", "greedy,random"),
 ]
 
 
@@ -80,8 +87,19 @@ def test_the_final_line_is_the_scores_checkpoint(kit, played):
 
 def test_player_names_round_trip(kit, tmp_path):
     path = tmp_path / "names.jsonl"
-    result = kit.run("play", "rococo", "--players", "3", "--seed", "9", "--names",
-                     "Zoë,Jean-Luc,Анна", "--log", str(path), "--json")
+    result = kit.run(
+        "play",
+        "rococo",
+        "--players",
+        "3",
+        "--seed",
+        "9",
+        "--names",
+        "Zoë,Jean-Luc,Анна",
+        "--log",
+        str(path),
+        "--json",
+    )
     assert result.exit_code == 0
     scores = json.loads(result.stdout)["scores"]
     _replayed, data = kit.replay_json(path)
@@ -89,15 +107,29 @@ def test_player_names_round_trip(kit, tmp_path):
     assert data["result"]["scores"] == scores
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "a player name holding U+2028 (LINE SEPARATOR) is written raw by the writer "
-    "(json.dumps ensure_ascii=False) and the reader splits lines with str.splitlines(), "
-    "so the log `rules play --log` wrote is refused: 'LOG:1: error: malformed log: bad "
-    "JSON: Unterminated string'"))
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "a player name holding U+2028 (LINE SEPARATOR) is written raw by the writer "
+        "(json.dumps ensure_ascii=False) and the reader splits lines with str.splitlines(), "
+        "so the log `rules play --log` wrote is refused: 'LOG:1: error: malformed log: bad "
+        "JSON: Unterminated string'"
+    ),
+)
 def test_player_name_with_a_line_separator_round_trips(kit, tmp_path: Path):
     path = tmp_path / "names.jsonl"
-    result = kit.run("play", "rococo", "--players", "2", "--seed", "9", "--names",
-                     "Ann\u2028Lee,Bob", "--log", str(path))
+    result = kit.run(
+        "play",
+        "rococo",
+        "--players",
+        "2",
+        "--seed",
+        "9",
+        "--names",
+        "Ann\u2028Lee,Bob",
+        "--log",
+        str(path),
+    )
     assert result.exit_code == 0
     _replayed, data = kit.replay_json(path)
     assert data["verdict"] == "legal", data

@@ -44,8 +44,9 @@ class Table:
     def __init__(self, players: int = 3, seed: int = 0, chance=None, clean: bool = True):
         self.forced: deque = deque()
         self.chance_log: list[tuple[str, tuple]] = []
-        self.game = Game(qn(), [f"P{i + 1}" for i in range(players)], seed=seed,
-                         chance_source=chance)
+        self.game = Game(
+            qn(), [f"P{i + 1}" for i in range(players)], seed=seed, chance_source=chance
+        )
         if clean:
             self.clean()
         # from now on random draws are forced by `rig` (or the first items are taken)

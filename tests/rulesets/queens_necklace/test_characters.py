@@ -130,7 +130,9 @@ def test_confessor_sees_the_target_hand(table) -> None:
     assert table.options() == ("confess P2", "confess P3")
     table.answer("confess P2")
     assert table.view(0)["players"][1]["zones"]["hand"] == {
-        "count": 2, "known": ["ruby3-1", "cardinal-1"]}
+        "count": 2,
+        "known": ["ruby3-1", "cardinal-1"],
+    }
     assert table.view(0)["players"][2]["zones"]["hand"] == {"count": 1}
     assert table.view(2)["players"][1]["zones"]["hand"] == {"count": 2}
 
@@ -155,8 +157,7 @@ def test_favorite_moves_a_gem_type_to_the_most_fashionable_place(table) -> None:
     table.act("influence_phase", 0).answer("influence", "play favorite-1")
     assert table.options() == ("favour tile_emerald", "favour tile_diamond", "favour tile_amber")
     table.answer("favour tile_diamond")
-    assert table.zone("fashion_gems") == ("tile_diamond", "tile_ruby", "tile_emerald",
-                                          "tile_amber")
+    assert table.zone("fashion_gems") == ("tile_diamond", "tile_ruby", "tile_emerald", "tile_amber")
     assert table.eval("fashion_value('diamond')") == 30
     assert table.eval("fashion_value('ruby')") == 20
     assert table.eval("fashion_value('amber')") == 0
@@ -344,7 +345,12 @@ def test_queen_not_offered_at_setup_refill(table) -> None:
     table.act("refill_display", 0)
     assert table.pending() == []
     assert [table.zone(f"slot{i}") for i in range(1, 6)] == [
-        ("ruby1-1",), ("ruby1-2",), ("ruby1-3",), ("ruby1-4",), ("ruby1-5",)]
+        ("ruby1-1",),
+        ("ruby1-2",),
+        ("ruby1-3",),
+        ("ruby1-4",),
+        ("ruby1-5",),
+    ]
 
 
 # --- Alchemist -----------------------------------------------------------------------

@@ -104,8 +104,21 @@ def run(args: list[str]):
 @pytest.fixture(scope="module")
 def logged(tmp_path_factory) -> tuple[Path, dict]:
     path = tmp_path_factory.mktemp("qn") / "game.jsonl"
-    code, out = run(["play", "queens-necklace", "--players", "3", "--seed", "11",
-                     "--agents", "greedy,random,random", "--log", str(path), "--json"])
+    code, out = run(
+        [
+            "play",
+            "queens-necklace",
+            "--players",
+            "3",
+            "--seed",
+            "11",
+            "--agents",
+            "greedy,random,random",
+            "--log",
+            str(path),
+            "--json",
+        ]
+    )
     assert code == 0, out
     return path, json.loads(out)
 

@@ -75,8 +75,13 @@ def test_showing_rules(table) -> None:
     with pytest.raises(IllegalMove):
         table.answer_as(0, "show ring-1")
     table.answer_as(0, "show ruby1-1")
-    assert table.options(0) == ("show ring-1", "show king-1", "show king-2", "show banker-1",
-                                "pass")
+    assert table.options(0) == (
+        "show ring-1",
+        "show king-1",
+        "show king-2",
+        "show banker-1",
+        "pass",
+    )
     table.answer_as(0, "show king-1", "with ruby")
     # one King per player per sale
     assert "show king-2" not in table.options(0)
@@ -135,8 +140,10 @@ def test_tied_majorities_all_sell(table) -> None:
 # --- rings ---------------------------------------------------------------------------------
 def test_rings_multiply_the_jewels_sold(table) -> None:
     table.hand(0, "ruby3-1", "ring-1").hand(1, "emerald3-1", "ring-2", "ring-3")
-    sale(table, {0: ("ruby3-1", "ring-1:ruby"),
-                 1: ("emerald3-1", "ring-2:emerald", "ring-3:emerald")})
+    sale(
+        table,
+        {0: ("ruby3-1", "ring-1:ruby"), 1: ("emerald3-1", "ring-2:emerald", "ring-3:emerald")},
+    )
     # ruby 3, emerald 3: diamond +30, amber +20, ruby (more fashionable) +10, emerald 0
     assert table.get(0, "money") == (30 + 10) * 2
     assert table.get(1, "money") == (20 + 0) * 3
@@ -160,8 +167,14 @@ def test_rings_apply_to_each_tied_seller_separately(table) -> None:
 def test_king_blocks_the_majority_all_tied_sellers(table) -> None:
     table.hand(0, "ruby3-1", "amber1-1").hand(1, "ruby2-1", "ruby1-1")
     table.hand(2, "ruby1-2", "king-1", "emerald1-1")
-    sale(table, {0: ("ruby3-1", "amber1-1"), 1: ("ruby2-1", "ruby1-1"),
-                 2: ("ruby1-2", "emerald1-1", "king-1:ruby")})
+    sale(
+        table,
+        {
+            0: ("ruby3-1", "amber1-1"),
+            1: ("ruby2-1", "ruby1-1"),
+            2: ("ruby1-2", "emerald1-1", "king-1:ruby"),
+        },
+    )
     # ruby 7, emerald 1, amber 1, diamond 0: diamond +30, emerald +20, amber +10, ruby 0
     assert table.get(0, "money") == 0 + 10  # amber sells; ruby blocked
     assert table.get(1, "money") == 0
@@ -190,8 +203,10 @@ def test_necklace_protects_from_the_king_who_pays_fifty(table) -> None:
 
 def test_necklace_protects_the_majority_of_another_player(table) -> None:
     table.hand(0, "ruby1-1", "queens_necklace").hand(1, "ruby3-1").hand(2, "ruby1-2", "king-1")
-    sale(table, {0: ("ruby1-1", "queens_necklace:ruby"), 1: ("ruby3-1",),
-                 2: ("ruby1-2", "king-1:ruby")})
+    sale(
+        table,
+        {0: ("ruby1-1", "queens_necklace:ruby"), 1: ("ruby3-1",), 2: ("ruby1-2", "king-1:ruby")},
+    )
     assert table.get(1, "money") == 30  # the majority holder sells anyway
     assert table.get(0, "money") == 50  # the necklace holder gets the fine
     assert table.get(2, "money") == -50
@@ -199,8 +214,10 @@ def test_necklace_protects_the_majority_of_another_player(table) -> None:
 
 def test_necklace_on_another_type_does_not_protect(table) -> None:
     table.hand(0, "ruby3-1", "emerald1-1", "queens_necklace").hand(1, "ruby1-1", "king-1")
-    sale(table, {0: ("ruby3-1", "emerald1-1", "queens_necklace:emerald"),
-                 1: ("ruby1-1", "king-1:ruby")})
+    sale(
+        table,
+        {0: ("ruby3-1", "emerald1-1", "queens_necklace:emerald"), 1: ("ruby1-1", "king-1:ruby")},
+    )
     # ruby blocked; emerald (1 stone): diamond +30, amber +20, emerald +10, ruby 0
     assert table.get(0, "money") == 20 + 10
     assert table.get(1, "money") == 0

@@ -36,6 +36,7 @@ def to_front(*cards):
     def order(items):
         rest = [c for c in items if c not in cards]
         return list(cards) + rest
+
     return order
 
 
@@ -67,7 +68,8 @@ def test_tiles_aid_cards_and_the_box(make_table) -> None:
     t = make_table(3, chance=rigged(), clean=False)
     assert t.zone("fashion_row") == ("fashion30", "fashion20", "fashion10", "fashion0")
     assert sorted(t.zone("fashion_gems")) == sorted(
-        ["tile_ruby", "tile_emerald", "tile_diamond", "tile_amber"])
+        ["tile_ruby", "tile_emerald", "tile_diamond", "tile_amber"]
+    )
     assert t.zone("rarity_supply") == ("rarity30", "rarity20", "rarity10", "rarity0")
     assert [len(t.zone("aid", s)) for s in range(3)] == [1, 1, 1]
     box = t.zone("box")
@@ -96,20 +98,26 @@ def test_start_player_is_a_recorded_chance_outcome(make_table, start, seat) -> N
 
 
 def test_start_player_varies_with_the_seed() -> None:
-    starts = {Game(qn, ["A", "B", "C"], seed=s).state.variables["start_player"]
-              for s in range(12)}
+    starts = {Game(qn, ["A", "B", "C"], seed=s).state.variables["start_player"] for s in range(12)}
     assert starts == {Player(0), Player(1), Player(2)}
 
 
 def test_a_dealt_astrologer_is_replaced_and_shuffled_back(make_table) -> None:
-    t = make_table(3, chance=rigged(first_deck_order=lambda items: placed(
-        items, {"astrologer-1": 0, "astrologer-2": 12})), clean=False)
+    t = make_table(
+        3,
+        chance=rigged(
+            first_deck_order=lambda items: placed(items, {"astrologer-1": 0, "astrologer-2": 12})
+        ),
+        clean=False,
+    )
     hands = [t.zone("hand", s) for s in range(3)]
     assert not any(c.startswith("astrologer") for h in hands for c in h)
     # P1 was dealt astrologer-1 first; its replacement (the 13th card) was
     # astrologer-2, replaced again by the 14th card
-    first = placed([c for c in make_table.play_cards() if not c.startswith("merchant")],
-                   {"astrologer-1": 0, "astrologer-2": 12})
+    first = placed(
+        [c for c in make_table.play_cards() if not c.startswith("merchant")],
+        {"astrologer-1": 0, "astrologer-2": 12},
+    )
     assert t.zone("hand", 0) == (first[1], first[2], first[3], first[13])
     assert t.zone("hand", 1) == tuple(first[4:8])
     # both Astrologers are back in the draw pile
@@ -119,8 +127,11 @@ def test_a_dealt_astrologer_is_replaced_and_shuffled_back(make_table) -> None:
 
 
 def test_a_dealt_necklace_card_puts_on_the_necklace(make_table) -> None:
-    t = make_table(3, chance=rigged(first_deck_order=lambda items: placed(
-        items, {"queens_necklace": 5})), clean=False)
+    t = make_table(
+        3,
+        chance=rigged(first_deck_order=lambda items: placed(items, {"queens_necklace": 5})),
+        clean=False,
+    )
     assert t.where("queens_necklace") == "hand#1"
     assert t.where("the_necklace") == "worn#1"
     assert t.view(0)["players"][1]["zones"]["worn"] == ["the_necklace"]
@@ -142,8 +153,9 @@ def test_merchant_positions(players, seed) -> None:
 
 
 def test_last_merchant_position_among_the_bottom_five_is_chance(make_table) -> None:
-    t = make_table(3, chance=rigged(bottom_five=lambda items: [items[-1], *items[:-1]]),
-              clean=False)
+    t = make_table(
+        3, chance=rigged(bottom_five=lambda items: [items[-1], *items[:-1]]), clean=False
+    )
     deck = t.zone("deck")
     assert deck[-5] == "merchant-3"
     u = make_table(3, chance=rigged(), clean=False)

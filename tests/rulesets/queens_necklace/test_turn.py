@@ -19,8 +19,14 @@ def display(t, *cards_steps):
 
 # --- buying ----------------------------------------------------------------------
 def test_prices_follow_the_ring_marker_down_the_ladder(table) -> None:
-    display(table, ("ruby3-1", 0), ("ruby3-2", 1), ("ruby2-1", 2), ("ruby1-1", 3),
-            ("queens_necklace", 0))
+    display(
+        table,
+        ("ruby3-1", 0),
+        ("ruby3-2", 1),
+        ("ruby2-1", 2),
+        ("ruby1-1", 3),
+        ("queens_necklace", 0),
+    )
     prices = [table.eval(f"price(slot{i})") for i in range(1, 6)]
     assert prices == [10, 8, 4, 1, 13]
 
@@ -149,7 +155,12 @@ def test_merchant_revealed_at_setup_holds_a_sale_then_is_replaced(table) -> None
     table.pass_all()
     assert table.counter("sales_done") == 1
     assert [table.zone(f"slot{i}")[0] for i in range(1, 6)] == [
-        "ring-1", "ring-2", "ring-3", "ring-4", "ring-5"]
+        "ring-1",
+        "ring-2",
+        "ring-3",
+        "ring-4",
+        "ring-5",
+    ]
 
 
 # --- the end ----------------------------------------------------------------------------

@@ -18,11 +18,31 @@ from interpreter.engine.game import IllegalMove
 from interpreter.language.values import Piece
 
 WINDOWS = [f"s_window{i}" for i in range(1, 7)]
-MASTER_SPACES = ["s_hall1_guest3", "s_hall2_guest2", "s_hall3_guest2", "s_hall4_guest2",
-                 "s_hall5_guest2"]
+MASTER_SPACES = [
+    "s_hall1_guest3",
+    "s_hall2_guest2",
+    "s_hall3_guest2",
+    "s_hall4_guest2",
+    "s_hall5_guest2",
+]
 # spare employee cards to build staffs of any size (starting copies of unused colours)
-FILLER = ["S1-1", "S2-1", "S3-1", "S4-1", "S5-1", "S1-4", "S2-4", "S3-4", "S4-4", "S5-4",
-          "S1-5", "S2-5", "S3-5", "S4-5", "S5-5"]
+FILLER = [
+    "S1-1",
+    "S2-1",
+    "S3-1",
+    "S4-1",
+    "S5-1",
+    "S1-4",
+    "S2-4",
+    "S3-4",
+    "S4-4",
+    "S5-4",
+    "S1-5",
+    "S2-5",
+    "S3-5",
+    "S4-5",
+    "S5-5",
+]
 
 
 # --------------------------------------------------------------------- helpers
@@ -47,16 +67,21 @@ def staff(t, seat, reserve=(), hand=(), discard=()):
 
 def staff_of_size(t, seat, played, size):
     """``played`` in the discard (where a played card is), ``size - 1`` fillers around."""
-    others = FILLER[:size - 1]
-    return staff(t, seat, reserve=others[: len(others) // 2],
-                 hand=others[len(others) // 2:], discard=[played])
+    others = FILLER[: size - 1]
+    return staff(
+        t,
+        seat,
+        reserve=others[: len(others) // 2],
+        hand=others[len(others) // 2 :],
+        discard=[played],
+    )
 
 
 def workshop(t, *dresses):
     """Dresses in the windows, left to right from s_window1; the rest empty."""
     for window in WINDOWS:
         t.clear(window)
-    for window, dress in zip(WINDOWS, dresses):
+    for window, dress in zip(WINDOWS, dresses, strict=False):
         if dress:
             t.put(dress, window)
     return t
@@ -95,20 +120,34 @@ def money(t, seat=0):
 
 # -------------------------------------------------------- card -> bonus map
 EXPECTED_CARDS = {
-    "E01": (1, "gain_1_livre"), "E02": (1, "dismiss_use_bonus"),
-    "E03": (1, "buy_random_tile"), "E04": (1, "extra_acquire"),
-    "E05": (1, "free_random_tile"), "E06": (1, "free_thread_or_lace"),
-    "E07": (2, "livres_per_yellow_red"), "E08": (2, "extra_sew_yellow_green"),
-    "E09": (2, "dismiss_for_money"), "E10": (2, "prestige_per_2_decorations"),
-    "E11": (3, "livre_per_decoration"), "E12": (3, "prestige_per_3_dresses"),
-    "E13": (3, "extra_fund_minus_5"), "E14": (3, "livres_by_staff_size"),
-    "E15": (4, "livres_by_staff_size_small"), "E16": (4, "extra_sew_red"),
-    "E17": (4, "livres_green_prestige_blue"), "E18": (4, "prestige_per_4_livres"),
-    "E19": (5, "livre_per_dress"), "E20": (5, "prestige_per_2_decorations_v"),
-    "E21": (5, "prestige_per_2_dresses"), "E22": (5, "cash_in_tiles"),
-    "E23": (6, "prestige_per_3_livres"), "E24": (6, "extra_fund_minus_10"),
-    "E25": (6, "endgame_staff_size"), "E26": (6, "endgame_thread_lace_pairs"),
-    "E27": (6, "endgame_master_spaces"), "E28": (6, "endgame_lady_gentleman_pairs"),
+    "E01": (1, "gain_1_livre"),
+    "E02": (1, "dismiss_use_bonus"),
+    "E03": (1, "buy_random_tile"),
+    "E04": (1, "extra_acquire"),
+    "E05": (1, "free_random_tile"),
+    "E06": (1, "free_thread_or_lace"),
+    "E07": (2, "livres_per_yellow_red"),
+    "E08": (2, "extra_sew_yellow_green"),
+    "E09": (2, "dismiss_for_money"),
+    "E10": (2, "prestige_per_2_decorations"),
+    "E11": (3, "livre_per_decoration"),
+    "E12": (3, "prestige_per_3_dresses"),
+    "E13": (3, "extra_fund_minus_5"),
+    "E14": (3, "livres_by_staff_size"),
+    "E15": (4, "livres_by_staff_size_small"),
+    "E16": (4, "extra_sew_red"),
+    "E17": (4, "livres_green_prestige_blue"),
+    "E18": (4, "prestige_per_4_livres"),
+    "E19": (5, "livre_per_dress"),
+    "E20": (5, "prestige_per_2_decorations_v"),
+    "E21": (5, "prestige_per_2_dresses"),
+    "E22": (5, "cash_in_tiles"),
+    "E23": (6, "prestige_per_3_livres"),
+    "E24": (6, "extra_fund_minus_10"),
+    "E25": (6, "endgame_staff_size"),
+    "E26": (6, "endgame_thread_lace_pairs"),
+    "E27": (6, "endgame_master_spaces"),
+    "E28": (6, "endgame_lady_gentleman_pairs"),
 }
 
 
@@ -129,7 +168,10 @@ def test_starting_cards_bonuses(t):
     without = [c for c in cards if bonus[c] is None]
     assert len(without) == 2 and all(kind[c] == "master" for c in without)
     assert sorted(str(bonus[c]) for c in cards if c not in without) == [
-        "extra_acquire", "gain_2_livres", "thread_or_lace_for_1"]
+        "extra_acquire",
+        "gain_2_livres",
+        "thread_or_lace_for_1",
+    ]
     assert t.eval("staff_size(me)", 0) == 5
 
 
@@ -166,14 +208,13 @@ def test_extra_acquire_prices_by_section_and_keep(t, card):
     for i in (1, 2, 3):
         t.clear(f"s_storage{i}")
     for tile in ("T01", "T02", "T03"):
-        t.put(tile, "s_storage1")           # 3 tiles: 2 livres
+        t.put(tile, "s_storage1")  # 3 tiles: 2 livres
     for tile in ("T15", "T16"):
-        t.put(tile, "s_storage2")           # 2 tiles: 1 livre
-    t.put("T41", "s_storage3")              # the last: free
+        t.put(tile, "s_storage2")  # 2 tiles: 1 livre
+    t.put("T41", "s_storage3")  # the last: free
     tiles(t, 0)
     t.act("extra_acquire", 0, card)
-    assert t.options() == ("take T01", "take T02", "take T03", "take T15", "take T16",
-                           "take T41")
+    assert t.options() == ("take T01", "take T02", "take T03", "take T15", "take T16", "take T41")
     t.answer("take T15")
     assert t.options() == ("keep", "convert")
     t.answer("keep")
@@ -188,7 +229,7 @@ def test_extra_acquire_prices_by_section_and_keep(t, card):
 def test_extra_acquire_convert_either_tile(t):
     for i in (1, 2, 3):
         t.clear(f"s_storage{i}")
-    t.put("T11", "s_storage1")              # 2 yellow, thread/lace (either)
+    t.put("T11", "s_storage1")  # 2 yellow, thread/lace (either)
     t.act("extra_acquire", 0, "E04").answer("take T11", "convert")
     assert t.options() == ("thread", "lace")
     t.answer("lace")
@@ -214,7 +255,7 @@ def test_buy_random_tile_pays_1_and_keeps(t):
 
 
 def test_buy_random_tile_convert_and_needs_a_livre(t):
-    _pile(t, "T05")                          # thread below
+    _pile(t, "T05")  # thread below
     t.act("buy_random_tile", 0, "E03").answer("convert")
     assert (t.get(0, "livres"), t.get(0, "thread")) == (14, 2)
     assert t.zone("resource_discard") == ("T05",)
@@ -223,7 +264,7 @@ def test_buy_random_tile_convert_and_needs_a_livre(t):
 
 
 def test_free_random_tile(t):
-    _pile(t, "T07")                          # lace below
+    _pile(t, "T07")  # lace below
     t.act("free_random_tile", 0, "E05").answer("convert")
     assert (t.get(0, "livres"), t.get(0, "lace"), t.get(0, "thread")) == (15, 2, 1)
     _pile(t, "T29")
@@ -254,10 +295,15 @@ def test_free_thread_or_lace(t, pick):
 def test_dismiss_use_bonus_offers_the_whole_staff_and_gives_no_money(t):
     staff(t, 0, reserve=["S1-1", "S2-1"], hand=["S3-1"], discard=["S4-1", "E02"])
     t.act("dismiss_use_bonus", 0, "E02")
-    assert t.options() == ("dismiss S1-1", "dismiss S2-1", "dismiss S3-1",
-                           "dismiss S4-1", "dismiss E02")
-    t.answer("dismiss S1-1")                  # a master without a bonus
-    assert money(t) == (15, 0)                # no dismissal money
+    assert t.options() == (
+        "dismiss S1-1",
+        "dismiss S2-1",
+        "dismiss S3-1",
+        "dismiss S4-1",
+        "dismiss E02",
+    )
+    t.answer("dismiss S1-1")  # a master without a bonus
+    assert money(t) == (15, 0)  # no dismissal money
     assert "S1-1" in t.zone("box") and "S1-1" not in t.zone("reserve", 0)
     assert t.game.pending() == []
 
@@ -267,14 +313,14 @@ def test_dismiss_use_bonus_uses_the_dismissed_cards_bonus(t):
     t.act("dismiss_use_bonus", 0, "E02").answer("dismiss S3-1")
     assert t.options() == ("bonus", "no bonus")
     t.answer("bonus")
-    assert money(t) == (17, 0)                # its bonus (gain 2 livres), no money
+    assert money(t) == (17, 0)  # its bonus (gain 2 livres), no money
     assert "S3-1" in t.zone("box")
 
 
 def test_dismiss_use_bonus_its_bonus_may_be_declined(t):
     """Czech book: 'Můžeš využít jeho bonus' - you MAY use its bonus."""
     staff(t, 0, reserve=["S1-1", "S2-1", "S3-1", "S4-1"], discard=["E02"])
-    t.act("dismiss_use_bonus", 0, "E02").answer("dismiss S4-1")   # extra Acquire
+    t.act("dismiss_use_bonus", 0, "E02").answer("dismiss S4-1")  # extra Acquire
     assert t.options() == ("bonus", "no bonus")
     t.answer("no bonus")
     assert money(t) == (15, 0) and t.zone("tiles", 0) == ()
@@ -290,10 +336,11 @@ def test_dismiss_use_bonus_of_itself_or_a_crown_card_gives_nothing(t):
     assert {"E25", "E02"} <= set(t.zone("box"))
 
 
-@pytest.mark.parametrize("action, card", [("dismiss_use_bonus", "E02"),
-                                          ("dismiss_for_money", "E09")])
+@pytest.mark.parametrize(
+    "action, card", [("dismiss_use_bonus", "E02"), ("dismiss_for_money", "E09")]
+)
 def test_dismiss_bonuses_keep_4_cards(t, action, card):
-    staff(t, 0, reserve=["S1-1", "S2-1"], hand=["S3-1"], discard=[card])   # 4 cards
+    staff(t, 0, reserve=["S1-1", "S2-1"], hand=["S3-1"], discard=[card])  # 4 cards
     assert can(t, action, 0, card) is False
     with pytest.raises(IllegalMove):
         t.act(action, 0, card)
@@ -301,12 +348,13 @@ def test_dismiss_bonuses_keep_4_cards(t, action, card):
     assert can(t, action, 0, card) is True
 
 
-@pytest.mark.parametrize("action, card", [("dismiss_use_bonus", "E02"),
-                                          ("dismiss_for_money", "E09")])
+@pytest.mark.parametrize(
+    "action, card", [("dismiss_use_bonus", "E02"), ("dismiss_for_money", "E09")]
+)
 def test_turn_offers_no_dismiss_bonus_with_4_cards(t, action, card):
     staff(t, 0, reserve=["S1-1", "S2-1", "S3-1"], hand=[card])
     turn(t, 0).answer(f"play {card}", "no action")
-    assert t.game.pending() == []             # no "bonus" decision
+    assert t.game.pending() == []  # no "bonus" decision
     assert money(t) == (15, 0)
 
 
@@ -314,10 +362,15 @@ def test_turn_offers_no_dismiss_bonus_with_4_cards(t, action, card):
 def test_dismiss_for_money_by_type_bonus_not_used(t, victim, livres):
     staff(t, 0, reserve=["S1-1", "S2-1", "S3-1"], hand=["S4-1"], discard=["E09"])
     t.act("dismiss_for_money", 0, "E09")
-    assert t.options() == ("dismiss S1-1", "dismiss S2-1", "dismiss S3-1",
-                           "dismiss S4-1", "dismiss E09")
+    assert t.options() == (
+        "dismiss S1-1",
+        "dismiss S2-1",
+        "dismiss S3-1",
+        "dismiss S4-1",
+        "dismiss E09",
+    )
     t.answer(f"dismiss {victim}")
-    assert t.game.pending() == []             # its bonus is not used
+    assert t.game.pending() == []  # its bonus is not used
     assert money(t) == (15 + livres, 0)
     assert victim in t.zone("box")
 
@@ -326,9 +379,9 @@ def test_dismiss_main_action_then_its_own_bonus(t):
     """The dismissed card's bonus may still be used after the Dismiss main action."""
     staff(t, 0, reserve=["S1-1", "S2-1", "S3-1", "S4-1", "S5-1"], hand=["E09"])
     turn(t, 0).answer("play E09", "dismiss")
-    assert money(t) == (19, 0)                # apprentice: 4
+    assert money(t) == (19, 0)  # apprentice: 4
     assert t.options() == ("bonus", "no bonus")
-    t.answer("bonus", "dismiss S1-1")         # staff 5 -> 4
+    t.answer("bonus", "dismiss S1-1")  # staff 5 -> 4
     assert money(t) == (27, 0)
     assert "E09" in t.zone("box") and "S1-1" in t.zone("box")
 
@@ -364,29 +417,40 @@ def test_livre_per_dress(t, dresses, livres):
     assert money(t) == (15 + livres, 0)
 
 
-@pytest.mark.parametrize("action, card, per", [("prestige_per_3_dresses", "E12", 3),
-                                               ("prestige_per_2_dresses", "E21", 2)])
+@pytest.mark.parametrize(
+    "action, card, per",
+    [("prestige_per_3_dresses", "E12", 3), ("prestige_per_2_dresses", "E21", 2)],
+)
 @pytest.mark.parametrize("dresses", [0, 1, 2, 3, 5, 6, 7])
 def test_prestige_per_n_dresses(t, action, card, per, dresses):
     spaces = [str(s) for s in t.eval("filter(s in guest)")]
-    for space, dress in zip(spaces, ["D01", "D02", "D03", "D04", "D05", "D07", "D08"][:dresses]):
+    for space, dress in zip(
+        spaces, ["D01", "D02", "D03", "D04", "D05", "D07", "D08"][:dresses], strict=False
+    ):
         t.own(space, 0, dress)
-    t.own("s_hall5_guest4", 1, "D09")         # another player's dress does not count
+    t.own("s_hall5_guest4", 1, "D09")  # another player's dress does not count
     t.act(action, 0, card)
     assert money(t) == (15, dresses // per)
 
 
-DECORATIONS = ["musician_hall1", "s_fireworks1", "s_statue1", "s_fountain_top1",
-               "s_fountain_bottom1", "musician_hall2"]
+DECORATIONS = [
+    "musician_hall1",
+    "s_fireworks1",
+    "s_statue1",
+    "s_fountain_top1",
+    "s_fountain_bottom1",
+    "musician_hall2",
+]
 
 
-@pytest.mark.parametrize("action, card", [("prestige_per_2_decorations", "E10"),
-                                          ("prestige_per_2_decorations_v", "E20")])
+@pytest.mark.parametrize(
+    "action, card", [("prestige_per_2_decorations", "E10"), ("prestige_per_2_decorations_v", "E20")]
+)
 @pytest.mark.parametrize("n", [0, 1, 2, 3, 5, 6])
 def test_prestige_per_2_decorations_without_all_halls(t, action, card, n):
     for space in DECORATIONS[:n]:
         t.own(space, 0)
-    t.own("all_halls1", 0)                    # never a decoration
+    t.own("all_halls1", 0)  # never a decoration
     t.own("musician_hall3", 1)
     t.act(action, 0, card)
     assert money(t) == (15, n // 2)
@@ -402,8 +466,17 @@ def test_livre_per_decoration_without_all_halls(t, n):
 
 
 # ------------------------------------------------------ staff-size bonuses
-STAFF_TABLE = {4: (0, 0, 0), 5: (2, 1, 2), 6: (2, 1, 2), 7: (6, 3, 5), 8: (6, 3, 5),
-               9: (10, 5, 8), 10: (10, 5, 8), 11: (14, 7, 11), 12: (14, 7, 11)}
+STAFF_TABLE = {
+    4: (0, 0, 0),
+    5: (2, 1, 2),
+    6: (2, 1, 2),
+    7: (6, 3, 5),
+    8: (6, 3, 5),
+    9: (10, 5, 8),
+    10: (10, 5, 8),
+    11: (14, 7, 11),
+    12: (14, 7, 11),
+}
 
 
 @pytest.mark.parametrize("size", sorted(STAFF_TABLE))
@@ -422,8 +495,10 @@ def test_livres_by_staff_size_1_3_5_7(t, size):
 
 
 # --------------------------------------------------------- buying prestige
-@pytest.mark.parametrize("action, card, price", [("prestige_per_4_livres", "E18", 4),
-                                                 ("prestige_per_3_livres", "E23", 3)])
+@pytest.mark.parametrize(
+    "action, card, price",
+    [("prestige_per_4_livres", "E18", 4), ("prestige_per_3_livres", "E23", 3)],
+)
 @pytest.mark.parametrize("livres, buy", [(13, 0), (13, 1), (13, 3), (12, 3), (2, 0)])
 def test_prestige_for_livres_any_number_of_times(t, action, card, price, livres, buy):
     t.set(0, "livres", livres)
@@ -435,10 +510,16 @@ def test_prestige_for_livres_any_number_of_times(t, action, card, price, livres,
 
 # --------------------------------------------------------------- cash in tiles
 def test_cash_in_tiles_blue_red_and_pooled_green_yellow(t):
-    tiles(t, 0, "T41", "T38", "T14", "T27", "T09")   # 3 blue, 1 red, 1 Y, 1 G, 2 Y
+    tiles(t, 0, "T41", "T38", "T14", "T27", "T09")  # 3 blue, 1 red, 1 Y, 1 G, 2 Y
     t.act("cash_in_tiles", 0, "E22")
-    assert t.options() == ("cash in T41", "cash in T38", "cash in T14", "cash in T27",
-                           "cash in T09", "pass")
+    assert t.options() == (
+        "cash in T41",
+        "cash in T38",
+        "cash in T14",
+        "cash in T27",
+        "cash in T09",
+        "pass",
+    )
     t.answer("cash in T41", "cash in T38", "cash in T14", "cash in T27", "pass")
     # blue 3 + red 1 + (1 yellow + 1 green) // 2
     assert money(t) == (15, 3 + 1 + 1)
@@ -447,13 +528,16 @@ def test_cash_in_tiles_blue_red_and_pooled_green_yellow(t):
     assert t.zone("handing", 0) == ()
 
 
-@pytest.mark.parametrize("cash, prestige", [
-    (["T14"], 0),                 # 1 yellow
-    (["T09", "T14"], 1),          # 3 yellow
-    (["T24", "T09"], 2),          # 2 green + 2 yellow
-    (["T35", "T43"], 4),          # 2 red + 2 blue
-    ([], 0),                      # any number, also none
-])
+@pytest.mark.parametrize(
+    "cash, prestige",
+    [
+        (["T14"], 0),  # 1 yellow
+        (["T09", "T14"], 1),  # 3 yellow
+        (["T24", "T09"], 2),  # 2 green + 2 yellow
+        (["T35", "T43"], 4),  # 2 red + 2 blue
+        ([], 0),  # any number, also none
+    ],
+)
 def test_cash_in_tiles_values(t, cash, prestige):
     tiles(t, 0, "T14", "T09", "T24", "T35", "T43")
     t.act("cash_in_tiles", 0, "E22")
@@ -471,13 +555,13 @@ def test_cash_in_all_tiles_ends_without_a_pass(t):
 # ------------------------------------------------------------- extra Sew
 def test_extra_sew_yellow_green_one_bale_fewer(t):
     workshop(t, "D27", "D06", "D07", "D04", "D17", "D34")
-    tiles(t, 0, "T09", "T24", "T38", "T01")          # 2Y, 2G, 1R, 3Y
+    tiles(t, 0, "T09", "T24", "T38", "T01")  # 2Y, 2G, 1R, 3Y
     t.act("extra_sew_yellow_green", 0, "E08")
     # D27 (2 red: no red discount), D06 (master-only), D34 (4 red) are not offered
     assert t.options() == ("sew D07", "sew D04", "sew D17")
-    t.answer("sew D04")                               # 3 yellow, window 4 costs 3
+    t.answer("sew D04")  # 3 yellow, window 4 costs 3
     assert t.options() == ("silk T09", "silk T01")
-    t.answer("silk T09")                              # 2 yellow are enough
+    t.answer("silk T09")  # 2 yellow are enough
     assert t.options() == ("rent", "sell")
     t.answer("sell")
     assert money(t) == (15 - 3 + 9, 0)
@@ -485,14 +569,17 @@ def test_extra_sew_yellow_green_one_bale_fewer(t):
     assert "T09" in t.zone("resource_discard") and "D04" in t.zone("dress_discard")
 
 
-@pytest.mark.parametrize("dress, tile, offered", [
-    ("D17", "T24", True),      # 3 green with 2 green
-    ("D19", "T24", True),      # 2 green + 1 yellow with 2 green: the yellow bale fewer
-    ("D07", "T14", False),     # 2 yellow + 1 green with 1 yellow: yellow AND green short
-    ("D04", "T14", False),     # 3 yellow with 1 yellow: 2 short
-    ("D27", "T38", False),     # red is not discounted
-    ("D06", "T01", False),     # master-only, even with the silk and a master card
-])
+@pytest.mark.parametrize(
+    "dress, tile, offered",
+    [
+        ("D17", "T24", True),  # 3 green with 2 green
+        ("D19", "T24", True),  # 2 green + 1 yellow with 2 green: the yellow bale fewer
+        ("D07", "T14", False),  # 2 yellow + 1 green with 1 yellow: yellow AND green short
+        ("D04", "T14", False),  # 3 yellow with 1 yellow: 2 short
+        ("D27", "T38", False),  # red is not discounted
+        ("D06", "T01", False),  # master-only, even with the silk and a master card
+    ],
+)
 def test_extra_sew_yellow_green_which_dresses(t, dress, tile, offered):
     workshop(t, None, None, None, dress)
     tiles(t, 0, tile)
@@ -500,21 +587,21 @@ def test_extra_sew_yellow_green_which_dresses(t, dress, tile, offered):
 
 
 def test_extra_sew_yellow_green_never_master_only(t):
-    workshop(t, None, None, None, "D06")              # 3 yellow + 1 lace, gold thimble
+    workshop(t, None, None, None, "D06")  # 3 yellow + 1 lace, gold thimble
     tiles(t, 0, "T01")
-    assert can(t, "sew", 0, "E08") is True            # a master's main Sew may
+    assert can(t, "sew", 0, "E08") is True  # a master's main Sew may
     assert can(t, "extra_sew_yellow_green", 0, "E08") is False
-    tiles(t, 0, "T09")                                # discount would make it affordable
+    tiles(t, 0, "T09")  # discount would make it affordable
     assert can(t, "extra_sew_yellow_green", 0, "E08") is False
 
 
 def test_extra_sew_yellow_green_choose_which_colour(t):
-    workshop(t, None, None, None, "D07")              # 2 yellow + 1 green + 1 thread
-    tiles(t, 0, "T09", "T27")                         # 2 yellow, 1 green: either fewer
+    workshop(t, None, None, None, "D07")  # 2 yellow + 1 green + 1 thread
+    tiles(t, 0, "T09", "T27")  # 2 yellow, 1 green: either fewer
     t.act("extra_sew_yellow_green", 0, "E08").answer("sew D07")
     assert t.options() == ("fewer yellow", "fewer green")
     t.answer("fewer green")
-    assert t.options() == ("silk T09",)                # no green tile needed
+    assert t.options() == ("silk T09",)  # no green tile needed
     t.answer("silk T09", "sell")
     assert t.zone("tiles", 0) == ("T27",)
     assert money(t) == (15 - 3 + 11, 0) and t.get(0, "thread") == 0
@@ -527,15 +614,18 @@ def test_main_sew_gets_no_discount(t):
     assert can(t, "extra_sew_yellow_green", 0, "E08") is True
 
 
-@pytest.mark.parametrize("dress, tile, offered", [
-    ("D30", "T38", True),      # 3 red with 1 red: 2 fewer
-    ("D27", None, True),       # 2 red with no silk at all
-    ("D34", "T38", False),     # 4 red + lace with 1 red: 3 short
-    ("D29", None, False),      # 2 red + 1 yellow: yellow is not discounted
-    ("D29", "T14", True),
-    ("D32", "T29", False),     # master-only red
-    ("D04", "T14", False),     # yellow is not discounted by this bonus
-])
+@pytest.mark.parametrize(
+    "dress, tile, offered",
+    [
+        ("D30", "T38", True),  # 3 red with 1 red: 2 fewer
+        ("D27", None, True),  # 2 red with no silk at all
+        ("D34", "T38", False),  # 4 red + lace with 1 red: 3 short
+        ("D29", None, False),  # 2 red + 1 yellow: yellow is not discounted
+        ("D29", "T14", True),
+        ("D32", "T29", False),  # master-only red
+        ("D04", "T14", False),  # yellow is not discounted by this bonus
+    ],
+)
 def test_extra_sew_red_which_dresses(t, dress, tile, offered):
     workshop(t, None, None, None, dress)
     tiles(t, 0, *([tile] if tile else []))
@@ -543,16 +633,16 @@ def test_extra_sew_red_which_dresses(t, dress, tile, offered):
 
 
 def test_extra_sew_red_up_to_2_fewer(t):
-    workshop(t, None, None, "D30", "D27")             # window 3 costs 4, window 4 costs 3
-    tiles(t, 0, "T38", "T30")                         # 1 red, 3 red
+    workshop(t, None, None, "D30", "D27")  # window 3 costs 4, window 4 costs 3
+    tiles(t, 0, "T38", "T30")  # 1 red, 3 red
     t.act("extra_sew_red", 0, "E16")
     assert t.options() == ("sew D30", "sew D27")
     t.answer("sew D30")
     assert t.options() == ("silk T38", "silk T30")
-    t.answer("silk T38", "sell")                      # 1 of 3 red bales handed in
+    t.answer("silk T38", "sell")  # 1 of 3 red bales handed in
     assert t.zone("tiles", 0) == ("T30",)
     assert money(t) == (15 - 4 + 12, 0)
-    t.act("extra_sew_red", 0, "E16").answer("sew D27", "sell")   # 2 red, no silk
+    t.act("extra_sew_red", 0, "E16").answer("sew D27", "sell")  # 2 red, no silk
     assert t.zone("tiles", 0) == ("T30",)
     assert money(t) == (23 - 3 + 8, 0)
 
@@ -562,30 +652,43 @@ def test_extra_fund_5_cheaper(t):
     t.set(0, "livres", 3)
     t.act("extra_fund_minus_5", 0, "E13")
     # price - 5 <= 3: fountain 6 (1), musicians 8 (3); not fountain 9, fireworks, statues
-    assert t.options() == ("fund musician_hall1", "fund musician_hall2", "fund musician_hall3",
-                           "fund musician_hall4", "fund musician_hall5",
-                           "fund s_fountain_top1", "fund s_fountain_bottom1")
+    assert t.options() == (
+        "fund musician_hall1",
+        "fund musician_hall2",
+        "fund musician_hall3",
+        "fund musician_hall4",
+        "fund musician_hall5",
+        "fund s_fountain_top1",
+        "fund s_fountain_bottom1",
+    )
     t.answer("fund musician_hall2")
     assert money(t) == (0, 0) and t.state.owners["musician_hall2"] == 0
 
 
 def test_extra_fund_5_cheaper_price_paid(t):
     t.set(0, "livres", 20)
-    t.act("extra_fund_minus_5", 0, "E13").answer("fund s_fireworks3")   # 16 - 5
+    t.act("extra_fund_minus_5", 0, "E13").answer("fund s_fireworks3")  # 16 - 5
     assert money(t) == (9, 0) and t.state.owners["s_fireworks3"] == 0
 
 
 def test_extra_fund_10_cheaper_never_below_0(t):
     t.set(0, "livres", 5)
-    t.act("extra_fund_minus_10", 0, "E24").answer("fund s_fountain_top1")   # 6 - 10
+    t.act("extra_fund_minus_10", 0, "E24").answer("fund s_fountain_top1")  # 6 - 10
     assert money(t) == (5, 0) and t.state.owners["s_fountain_top1"] == 0
     t.set(0, "livres", 0)
     t.act("extra_fund_minus_10", 0, "E24")
-    assert set(t.options()) == {"fund musician_hall1", "fund musician_hall2",
-                                "fund musician_hall3", "fund musician_hall4",
-                                "fund musician_hall5", "fund s_fireworks1", "fund s_statue1",
-                                "fund s_fountain_bottom1", "fund s_fountain_bottom2"}
-    t.answer("fund s_statue1")                        # 10 - 10
+    assert set(t.options()) == {
+        "fund musician_hall1",
+        "fund musician_hall2",
+        "fund musician_hall3",
+        "fund musician_hall4",
+        "fund musician_hall5",
+        "fund s_fireworks1",
+        "fund s_statue1",
+        "fund s_fountain_bottom1",
+        "fund s_fountain_bottom2",
+    }
+    t.answer("fund s_statue1")  # 10 - 10
     assert money(t) == (0, 0) and t.state.owners["s_statue1"] == 0
 
 
@@ -622,7 +725,7 @@ def test_crown_bonus_gives_nothing_during_play(t, card):
     t.answer(f"play {card}")
     assert "no action" in t.options()
     t.answer("no action")
-    assert t.game.pending() == []             # the turn offers no "bonus"
+    assert t.game.pending() == []  # the turn offers no "bonus"
     assert money(t) == (15, 0)
     assert (t.get(0, "thread"), t.get(0, "lace")) == (2, 2)
     assert t.zone("discard", 0) == (card,)
@@ -651,14 +754,13 @@ def test_endgame_thread_lace_pairs(t, thread, lace, pairs):
 @pytest.mark.parametrize("n, prestige", [(0, 0), (1, 0), (2, 3), (3, 3), (4, 6), (5, 6)])
 def test_endgame_master_spaces(t, n, prestige):
     staff(t, 2, reserve=["S1-3", "S2-3", "S3-3", "S4-3"], hand=["E27"])
-    for space, dress in zip(MASTER_SPACES[:n], ["D01", "D02", "D03", "D04", "D05"]):
+    for space, dress in zip(MASTER_SPACES[:n], ["D01", "D02", "D03", "D04", "D05"], strict=False):
         t.own(space, 2, dress)
-    t.own("s_hall1_guest1", 2, "D07")         # not a master space
+    t.own("s_hall1_guest1", 2, "D07")  # not a master space
     assert end_scoring(t)[2] == prestige
 
 
-@pytest.mark.parametrize("ladies, gentlemen, pairs", [(0, 2, 0), (1, 1, 1), (3, 2, 2),
-                                                      (2, 4, 2)])
+@pytest.mark.parametrize("ladies, gentlemen, pairs", [(0, 2, 0), (1, 1, 1), (3, 2, 2), (2, 4, 2)])
 def test_endgame_lady_gentleman_pairs(t, ladies, gentlemen, pairs):
     staff(t, 0, reserve=["S1-1", "S2-1", "S3-1", "S4-1"], discard=["E28"])
     spaces = iter(str(s) for s in t.eval("filter(s in guest)"))
@@ -690,7 +792,7 @@ def test_bonus_sew_by_master_card_may_use_master_guest_space(t):
     assert t.game.pending() == []
 
 
-@pytest.mark.parametrize("card", ["S4-1", "S3-1"])   # apprentice, journeyman
+@pytest.mark.parametrize("card", ["S4-1", "S3-1"])  # apprentice, journeyman
 def test_bonus_sew_not_restricted_by_card_type_but_type_counts(t, card):
     """The who-may-do-which table does not restrict a bonus (an apprentice may not
     sew as a main action), but a non-master's dress never goes to a master space."""
