@@ -73,8 +73,13 @@ def play_one(name: str, players: int, seed: int, max_decisions: int) -> dict:
         error = None if problem is None else f"end state: {problem}"
     except Exception as exc:  # every failure is reported, none stops the run
         error = f"{type(exc).__name__}: {exc}\n{traceback.format_exc(limit=6)}"
-    return {"players": players, "seed": seed, "decisions": decisions, "error": error,
-            "seconds": time.perf_counter() - start}
+    return {
+        "players": players,
+        "seed": seed,
+        "decisions": decisions,
+        "error": error,
+        "seconds": time.perf_counter() - start,
+    }
 
 
 def _play_batch(args: tuple[str, list[tuple[int, int]], int]) -> list[dict]:
@@ -86,8 +91,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("ruleset", help="a ruleset id in rulesets/ or a folder")
     parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--players", default=None,
-                        help="player counts, comma-separated (default: every count allowed)")
+    parser.add_argument(
+        "--players",
+        default=None,
+        help="player counts, comma-separated (default: every count allowed)",
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
     parser.add_argument("--max-decisions", type=int, default=20000)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
@@ -103,20 +111,26 @@ def main(argv: list[str] | None = None) -> int:
 
     start = time.perf_counter()
     if args.jobs > 1:
-        chunks = [games[j::args.jobs] for j in range(args.jobs)]
+        chunks = [games[j :: args.jobs] for j in range(args.jobs)]
         with ProcessPoolExecutor(args.jobs) as pool:
-            results = [r for batch in pool.map(
-                _play_batch, [(args.ruleset, c, args.max_decisions) for c in chunks])
-                for r in batch]
+            results = [
+                r
+                for batch in pool.map(
+                    _play_batch, [(args.ruleset, c, args.max_decisions) for c in chunks]
+                )
+                for r in batch
+            ]
     else:
         results = [play_one(args.ruleset, p, s, args.max_decisions) for p, s in games]
     elapsed = time.perf_counter() - start
 
     errors = [r for r in results if r["error"]]
-    print(f"{args.ruleset}: {len(results)} games in {elapsed:.1f} s "
-          f"({len(results) / elapsed:.1f} games/s"
-          f"{f' with {args.jobs} processes' if args.jobs > 1 else ''}), "
-          f"{len(errors)} error(s)")
+    print(
+        f"{args.ruleset}: {len(results)} games in {elapsed:.1f} s "
+        f"({len(results) / elapsed:.1f} games/s"
+        f"{f' with {args.jobs} processes' if args.jobs > 1 else ''}), "
+        f"{len(errors)} error(s)"
+    )
     for players in counts:
         mine = [r for r in results if r["players"] == players]
         if not mine:
@@ -124,17 +138,21 @@ def main(argv: list[str] | None = None) -> int:
         seconds = sum(r["seconds"] for r in mine)
         decisions = sum(r["decisions"] for r in mine)
         failed = sum(1 for r in mine if r["error"])
-        print(f"  {players} players: {len(mine):5d} games, {len(mine) / seconds:7.1f} games/s "
-              f"(one process), {decisions / len(mine):6.0f} decisions/game, "
-              f"{decisions / seconds:8.0f} decisions/s, {failed} error(s)")
+        print(
+            f"  {players} players: {len(mine):5d} games, {len(mine) / seconds:7.1f} games/s "
+            f"(one process), {decisions / len(mine):6.0f} decisions/game, "
+            f"{decisions / seconds:8.0f} decisions/s, {failed} error(s)"
+        )
     if errors:
         kinds = Counter(r["error"].splitlines()[0] for r in errors)
         print("errors by message:")
         for message, count in kinds.most_common():
             print(f"  {count:5d} x {message}")
         for r in errors[: args.show]:
-            print(f"\n--- {r['players']} players, seed {r['seed']} "
-                  f"(after {r['decisions']} decisions)\n{r['error']}")
+            print(
+                f"\n--- {r['players']} players, seed {r['seed']} "
+                f"(after {r['decisions']} decisions)\n{r['error']}"
+            )
     return 1 if errors else 0
 
 

@@ -648,12 +648,15 @@ def game_log() -> dict[str, Any]:
         "type": "object",
         "properties": {
             "format": {"const": "rules-log/1"},
-            "ruleset": {"type": "string", "minLength": 1},
+            "ruleset": {"type": "string", "minLength": 1, "maxLength": 200},
             "ruleset_version": {"type": "string"},
             "ruleset_digest": {"type": "string", "pattern": r"^sha256:[0-9a-f]{64}$"},
             "options": {
                 "type": "object",
-                "properties": {"expansions": {"type": "array", "items": {"type": "string"}}},
+                "properties": {
+                    "expansions": {"type": "array", "items": {"type": "string"}},
+                    "mods": {"type": "array", "items": {"type": "string"}},
+                },
             },
             "players": {"type": "array", "items": player, "minItems": 1, "uniqueItems": True},
             "seed": {"type": ["integer", "string"]},

@@ -44,6 +44,8 @@ def replay_command(
     Exit codes: 0 legal and complete; 1 an illegal move, an impossible chance outcome, a
     checkpoint mismatch or a malformed log; 3 the log ends before the game does.
     """
+    if as_player is not None and at is None:
+        raise click.UsageError("--as shows a position: give --at N too")
     verdict = replay(log, strict=strict, stop_after=at)
     if at is not None and verdict.kind in ("incomplete", "legal"):
         _show_position(verdict, as_player, as_json)
@@ -67,6 +69,8 @@ def _json(verdict: Verdict, log: Path) -> dict:
         data["options"] = verdict.options
     if verdict.pending:
         data["pending"] = verdict.pending
+    if verdict.need is not None:
+        data["needs_chance"] = verdict.need
     if verdict.warnings:
         data["warnings"] = [{"line": line, "message": m} for line, m in verdict.warnings]
     if verdict.kind == "legal" and verdict.game is not None:
@@ -84,21 +88,21 @@ def _print(verdict: Verdict, log: Path, suggest: bool) -> None:
         return
     where = f"{log}:{verdict.line}" if verdict.line is not None else str(log)
     if verdict.kind == "incomplete":
-        click.echo(f"{where}: the log ends before the game does: {verdict.message}")
+        reason = f": {verdict.message}" if verdict.message else ""
+        click.echo(f"{where}: the log ends before the game does{reason}")
         if verdict.game is not None:
             click.echo(render_view(full_view(verdict.game)))
+        if verdict.need is not None:
+            click.echo(
+                f"the next line must be the chance outcome {verdict.need['chance']!r} "
+                f"({verdict.need['count']} of: {', '.join(verdict.need['from'])})"
+            )
         for pending in verdict.pending:
             click.echo(f"waiting for {pending['player']} ({pending['prompt']}):")
             for option in pending["options"]:
                 click.echo(f"  {option}")
-        if suggest and verdict.game is not None and verdict.pending:
-            n = verdict.events_applied + 1
-            first = verdict.pending[0]
-            click.echo("next line, for example:")
-            click.echo(
-                "  "
-                + json.dumps({"n": n, "player": first["player"], "choice": first["options"][0]})
-            )
+        if suggest:
+            _suggest(verdict)
         return
     label = {
         "illegal": "illegal",
@@ -113,10 +117,43 @@ def _print(verdict: Verdict, log: Path, suggest: bool) -> None:
         click.echo("    legal options there: " + ", ".join(verdict.options))
 
 
+def _suggest(verdict: Verdict) -> None:
+    """Lines that may come next, to write a log by hand step by step."""
+    n = verdict.events_applied + 1
+    lines = []
+    if verdict.need is not None:
+        if verdict.next_decision is not None:
+            lines.append({**verdict.next_decision, "n": n})
+            n += 1
+        count = verdict.need["count"]
+        lines.append(
+            {"n": n, "chance": verdict.need["chance"], "outcome": verdict.need["from"][:count]}
+        )
+    else:
+        for pending in verdict.pending:
+            lines.append({"n": n, "player": pending["player"], "choice": pending["options"][0]})
+    if lines:
+        click.echo("next line, for example:")
+        for line in lines:
+            click.echo("  " + json.dumps(line, ensure_ascii=False))
+
+
 def _show_position(verdict: Verdict, as_player: str | None, as_json: bool) -> None:
     game = verdict.game
     if game is None:
-        click.echo(f"no position: {verdict.message}", err=True)
+        if as_json:
+            click.echo(
+                json.dumps(
+                    {
+                        "verdict": verdict.kind,
+                        "exit_code": verdict.exit_code,
+                        "reason": verdict.message,
+                    },
+                    indent=2,
+                )
+            )
+        else:
+            click.echo(f"no position: {verdict.message}", err=True)
         raise SystemExit(1)
     if as_player is not None:
         if as_player not in game.state.players:
@@ -125,7 +162,12 @@ def _show_position(verdict: Verdict, as_player: str | None, as_json: bool) -> No
     else:
         shown = full_view(game)
     if as_json:
-        data = {"events_applied": verdict.events_applied, "position": shown}
+        data = {
+            "verdict": verdict.kind,
+            "exit_code": 0,
+            "events_applied": verdict.events_applied,
+            "position": shown,
+        }
         if game.is_over():
             data["result"] = result_json(game, game.result())
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
@@ -134,5 +176,7 @@ def _show_position(verdict: Verdict, as_player: str | None, as_json: bool) -> No
     click.echo(render_view(shown))
     if game.is_over():
         click.echo(render_result(game.result()))
-    for pending in verdict.pending:
-        click.echo(f"waiting for {pending['player']}: {', '.join(pending['options'])}")
+    for pending in shown["pending"]:
+        options = pending.get("options")
+        suffix = f": {', '.join(options)}" if options else ""
+        click.echo(f"waiting for {pending['player']}{suffix}")

@@ -49,6 +49,14 @@ class ChanceProblem(GameError):
 class ImpossibleChance(ChanceProblem):
     """A recorded chance outcome that could not have happened."""
 
+    possible: tuple[str, ...] = ()
+
+    @classmethod
+    def with_options(cls, possible: tuple[str, ...], message: str) -> ImpossibleChance:
+        error = cls(message)
+        error.possible = tuple(possible)
+        return error
+
 
 @dataclass(frozen=True)
 class Decision:
@@ -90,6 +98,7 @@ class Game:
         players: list[str],
         seed: int | str = 0,
         chance_source: ChanceSource | None = None,
+        start: bool = True,
     ):
         if len(set(players)) != len(players):
             raise GameError("player names must differ")
@@ -103,7 +112,13 @@ class Game:
         self._snapshot: State | None = None
         self._replay: dict[str, deque] | None = None
         self._paused = False
+        self._unit_specs: list = []
         self._init_state()
+        if start:
+            self._advance()
+
+    def start(self) -> None:
+        """Run the setup (for a game created with ``start=False``)."""
         self._advance()
 
     # ------------------------------------------------------------------ setup
@@ -183,25 +198,35 @@ class Game:
         if text not in choice.texts:
             raise IllegalMove(explain(choice, text), choice.texts)
         index = choice.texts.index(text)
+        position = (
+            self._snapshot,
+            self._unit_specs,
+            dict(self.state.engine["history"]),
+            self._paused,
+            len(self.events),
+        )
         history = self.state.engine["history"]
         before = history.get(runner.key, ())
         self.state.engine["history"] = {**history, runner.key: (*before, ("choice", text, seat))}
-        logged = len(self.events)
         self.events.append({"player": self.state.players[seat], "choice": text})
         try:
             self._drive(runner, index)
             self._check_end()
             self._advance()
         except ChanceProblem:
-            del self.events[logged:]
-            self._restore(runner.key, before)
+            self._return_to(position)
             raise
         except (GameError, StopEffect) as exc:
-            del self.events[logged:]
-            self._restore(runner.key, before)
+            self._return_to(position)
             raise IllegalMove(
                 str(exc) if isinstance(exc, GameError) else "effect stopped", choice.texts
             ) from None
+
+    def _return_to(self, position: tuple) -> None:
+        """Back to the position before a failed decision, whatever unit it reached."""
+        self._snapshot, self._unit_specs, histories, self._paused, logged = position
+        del self.events[logged:]
+        self._rebuild(histories)
 
     def _seat(self, player: int | str) -> int:
         if isinstance(player, str):
@@ -215,17 +240,18 @@ class Game:
     def random_order(self, ctx: Context, zone: str, items: tuple[str, ...]) -> tuple[str, ...]:
         outcome = self._chance(f"shuffle {zone}", items, None)
         if sorted(outcome) != sorted(items):
-            raise ImpossibleChance(
+            raise ImpossibleChance.with_options(
+                items,
                 f"shuffle {zone}: {list(outcome)} is not an order of the "
-                f"{len(items)} components there"
+                f"{len(items)} components there",
             )
         return outcome
 
     def random_choice(self, ctx: Context, label: str, texts: tuple[str, ...]) -> str:
         outcome = self._chance(f"choose {label}", texts, 1)
         if len(outcome) != 1 or outcome[0] not in texts:
-            raise ImpossibleChance(
-                f"choose {label}: {list(outcome)} is not one of {', '.join(texts)}"
+            raise ImpossibleChance.with_options(
+                texts, f"choose {label}: {list(outcome)} is not one of {', '.join(texts)}"
             )
         return outcome[0]
 
@@ -235,11 +261,12 @@ class Game:
         outcome = self._chance(f"draw {zone}", items, count)
         missing = [p for p in outcome if p not in items]
         if missing or len(outcome) != count or len(set(outcome)) != len(outcome):
-            raise ImpossibleChance(
+            raise ImpossibleChance.with_options(
+                items,
                 f"draw {zone}: {', '.join(missing) or list(outcome)} "
                 f"{'is' if len(missing) == 1 else 'are'} not in {zone}"
                 if missing
-                else f"draw {zone}: expected {count} distinct components, got {list(outcome)}"
+                else f"draw {zone}: expected {count} distinct components, got {list(outcome)}",
             )
         return outcome
 
@@ -323,12 +350,6 @@ class Game:
 
     def _unit_done(self) -> bool:
         return all(t.done for t in self._runners.values())
-
-    def _restore(self, key: str, history: tuple) -> None:
-        """Rebuild the live runners from the unit's snapshot after a failed move."""
-        engine_history = dict(self.state.engine["history"])
-        engine_history[key] = history
-        self._rebuild(engine_history)
 
     def _rebuild(self, histories: dict[str, tuple]) -> None:
         """Replay the current unit from its snapshot with the recorded answers."""

@@ -92,9 +92,12 @@ def _check_depth(tree: Tree) -> None:
             meta = getattr(node, "meta", None)
             line = getattr(meta, "line", 1) if meta is not None and not meta.empty else 1
             column = getattr(meta, "column", 1) if meta is not None and not meta.empty else 1
-            raise SyntaxProblem(line, column,
-                                f"expression nested deeper than {MAX_TREE_DEPTH} levels",
-                                "split it into parts with `let` or ruleset functions")
+            raise SyntaxProblem(
+                line,
+                column,
+                f"expression nested deeper than {MAX_TREE_DEPTH} levels",
+                "split it into parts with `let` or ruleset functions",
+            )
         for child in node.children:
             if isinstance(child, Tree):
                 stack.append((child, depth + 1))
@@ -159,8 +162,12 @@ def _problem(exc: UnexpectedInput, start: str, text: str) -> SyntaxProblem:
             line, column = _end_position(text)
         expected = _expected(exc.expected, start)
         if not exc.expected:
-            return SyntaxProblem(line, column, f"unexpected {found}: two values side by side",
-                                 "join them with an operator (+, -, and, or, ==, …) or a ','")
+            return SyntaxProblem(
+                line,
+                column,
+                f"unexpected {found}: two values side by side",
+                "join them with an operator (+, -, and, or, ==, …) or a ','",
+            )
         hint = None
         if token.type == "EQUAL" or (token.type == "ASSIGN_OP" and start == "expr"):
             hint = "compare with `==`; `=` sets a value and only stands in effects"
@@ -213,8 +220,21 @@ def _end_position(text: str) -> tuple[int, int]:
     return len(lines), len(lines[-1]) + 1
 
 
-_STATEMENT_ONLY = {"';'", "'act'", "'choose'", "'do'", "'emit'", "'for'", "'let'", "'repeat'",
-                   "'stop'", "'while'", "'may'", "'simultaneous'", "'option'"}
+_STATEMENT_ONLY = {
+    "';'",
+    "'act'",
+    "'choose'",
+    "'do'",
+    "'emit'",
+    "'for'",
+    "'let'",
+    "'repeat'",
+    "'stop'",
+    "'while'",
+    "'may'",
+    "'simultaneous'",
+    "'option'",
+}
 
 
 def _expected(names: set[str] | frozenset[str], start: str = "effect") -> str:

@@ -90,6 +90,13 @@ class Catalog:
 
 def resolve_ruleset(name_or_path: str) -> Path | None:
     """A ruleset folder from an id (``chess``) or a path; None if there is none."""
+    try:
+        return _resolve(name_or_path)
+    except (OSError, ValueError):  # a name too long or malformed for the file system
+        return None
+
+
+def _resolve(name_or_path: str) -> Path | None:
     candidate = Path(name_or_path)
     if candidate.is_file() and candidate.name == MANIFEST:
         return candidate.parent

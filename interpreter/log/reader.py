@@ -69,14 +69,19 @@ def read(path: Path, strict: bool = False) -> ParsedLog:
     except UnicodeDecodeError as exc:
         parsed.errors.append((raw[: exc.start].count(b"\n") + 1, "the log is not UTF-8 text"))
         return parsed
-    for number, line in enumerate(text.splitlines(), start=1):
+    # JSON Lines end lines with "\n" only: U+2028 and friends may stand inside strings
+    for number, line in enumerate(text.split("\n"), start=1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
         try:
             data = json.loads(stripped)
-        except (json.JSONDecodeError, RecursionError) as exc:
-            message = exc.msg if isinstance(exc, json.JSONDecodeError) else "nesting too deep"
+        except json.JSONDecodeError as exc:
+            column = exc.colno + len(line) - len(line.lstrip())
+            parsed.errors.append((number, f"bad JSON: {exc.msg} (column {column})"))
+            return parsed
+        except (ValueError, RecursionError) as exc:  # huge numbers, deep nesting
+            message = "nesting too deep" if isinstance(exc, RecursionError) else str(exc)
             parsed.errors.append((number, f"bad JSON: {message}"))
             return parsed
         if not isinstance(data, dict):

@@ -32,6 +32,8 @@ class Verdict:
     warnings: list[tuple[int, str]] = field(default_factory=list)
     game: Game | None = None
     events_applied: int = 0
+    need: dict[str, Any] | None = None  # a chance outcome the log must give next
+    next_decision: dict[str, Any] | None = None  # the decision that needed it
 
     @property
     def exit_code(self) -> int:
@@ -150,19 +152,28 @@ def replay(path: Path, strict: bool = False, stop_after: int | None = None) -> V
 
 def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
     header = parsed.header
+    game = Game(
+        ruleset,
+        list(header.data["players"]),
+        seed=header.data.get("seed", 0),
+        chance_source=feed.chance,
+        start=False,
+    )
     try:
-        game = Game(
-            ruleset,
-            list(header.data["players"]),
-            seed=header.data.get("seed", 0),
-            chance_source=feed.chance,
-        )
+        game.start()
     except NeedChance as exc:
-        return Verdict("incomplete", str(exc), None)
+        return Verdict(
+            "incomplete",
+            f"during the setup: {exc.message}",
+            None,
+            game=game,
+            events_applied=feed.index,
+            need=_need(exc),
+        )
     except ChanceOutOfStep as exc:
-        return _bad_chance(exc.line, exc.message, None)
+        return _bad_chance(exc.line, exc.message, game)
     except ImpossibleChance as exc:
-        return _bad_chance(feed.last, exc.message, None, "impossible")
+        return _bad_chance(feed.last, exc.message, game, "impossible", exc.possible)
     while True:
         entry = feed.peek()
         if entry is None:
@@ -212,17 +223,18 @@ def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
         except NeedChance as exc:
             return Verdict(
                 "incomplete",
-                f"after {choice!r}: {exc}",
-                entry.line,
-                entry.data,
+                f"after {choice!r} on line {entry.line}: {exc.message}",
+                None,
                 pending=_pending(game),
                 game=game,
-                events_applied=feed.index,
+                events_applied=feed.index - 1,
+                need=_need(exc),
+                next_decision=entry.data,
             )
         except ChanceOutOfStep as exc:
             return _bad_chance(exc.line, exc.message, game)
         except ImpossibleChance as exc:
-            return _bad_chance(feed.last, exc.message, game, "impossible")
+            return _bad_chance(feed.last, exc.message, game, "impossible", exc.possible)
         except IllegalMove as exc:
             if not options:
                 waiting = ", ".join(d.player_name for d in game.pending()) or "nobody"
@@ -242,7 +254,7 @@ def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
     if not game.is_over():
         return Verdict(
             "incomplete",
-            "the log ends before the game does",
+            "",
             None,
             pending=_pending(game),
             game=game,
@@ -279,15 +291,26 @@ def _check_scores(game: Game, entry: LogLine) -> Verdict | None:
 
 
 def _bad_chance(
-    entry: LogLine | None, message: str, game: Game | None, kind: str = "illegal"
+    entry: LogLine | None,
+    message: str,
+    game: Game | None,
+    kind: str = "illegal",
+    possible: tuple[str, ...] = (),
 ) -> Verdict:
     return Verdict(
         "impossible" if kind == "impossible" else "illegal",
         message,
         entry.line if entry else None,
         entry.data if entry else None,
+        list(possible),
         game=game,
     )
+
+
+def _need(exc: NeedChance) -> dict[str, Any]:
+    """The chance line the log needs next (for --suggest)."""
+    count = exc.count if exc.count is not None else len(exc.items)
+    return {"chance": exc.key, "from": list(exc.items), "count": count}
 
 
 def _pending(game: Game) -> list[dict[str, Any]]:

@@ -291,15 +291,6 @@ def test_chance_of_the_wrong_kind(kit, tmp_path, commented):
     assert "'draw resource_pile'" in data["reason"] and "'draw dress_bag'" in data["reason"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "an impossible chance outcome lists no possible outcomes: the spec row 'illegal decision "
-        "or impossible chance outcome' asks for the legal options at that point (here: the "
-        "tiles in resource_pile); replay prints only the reason and the event, and --json has "
-        "no 'options'"
-    ),
-)
 def test_impossible_draw_lists_the_possible_outcomes(kit, tmp_path, commented):
     line, gone, real = _repeated_draw(kit, commented)
     path = kit.write(tmp_path, "draw.jsonl", _replace(commented, line, outcome=[gone]))
@@ -433,14 +424,6 @@ def test_suggest_gives_the_next_decision_line(kit, tmp_path, commented):
     assert suggested["choice"] in pending[0]["options"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "the exit-3 message repeats itself: 'LOG: the log ends before the game does: the log "
-        "ends before the game does' (cli/replay.py prints its own prefix before the verdict's "
-        "message, which is the same sentence)"
-    ),
-)
 def test_truncated_message_is_not_repeated(kit, tmp_path, commented):
     line, _ = _cut_before_decision(kit, commented)
     path = kit.write(tmp_path, "short.jsonl", commented[: line - 1])
@@ -448,15 +431,6 @@ def test_truncated_message_is_not_repeated(kit, tmp_path, commented):
     assert result.stdout.splitlines()[0].count("the log ends before the game does") == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "when the log ends right after a decision whose effect needs a chance outcome (a "
-        "resource draw), replay exits 3 but shows no pending decision and --suggest prints "
-        "nothing: it should propose the chance line, e.g. "
-        '{"n": N, "chance": "draw resource_pile", "outcome": ["T.."]}'
-    ),
-)
 def test_suggest_proposes_the_chance_line_that_comes_next(kit, tmp_path, commented):
     evts = kit.events(commented)
     line = next(
@@ -706,13 +680,6 @@ def test_at_as_text_hides_the_other_hand(kit, game2):
     assert '{"count":' in hand
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "`--at N --as P1` hides P2's hand in the position but then prints 'waiting for P2: "
-        "play S3-2, play ...': the pending options reveal the cards in P2's private hand"
-    ),
-)
 def test_at_as_does_not_reveal_the_other_hand_through_the_options(kit, game2):
     n, event = _turn_of(kit, game2.lines, "P2")
     result = kit.replay(game2.path, "--at", str(n), "--as", "P1")
@@ -721,15 +688,6 @@ def test_at_as_does_not_reveal_the_other_hand_through_the_options(kit, game2):
     assert card not in result.stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "`--at N` with N inside the setup (before the 21st event of a 2-player log, while the "
-        "deck is shuffled and the first tiles and dresses drawn) prints 'no position: the game "
-        "needs a chance outcome next: ...' on stderr and exits 1 (1 = the input is invalid, but "
-        "the log is fine); with --json the output is not JSON at all"
-    ),
-)
 def test_at_inside_the_setup_is_reported_as_json(kit, game2):
     result = kit.run("replay", "--at", "3", "--json", str(game2.path))
     assert result.exit_code in (0, 3), result.output
@@ -843,10 +801,7 @@ def test_never_a_traceback(kit, tmp_path, game2, name):
 
 @pytest.mark.parametrize(
     "name",
-    [
-        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=reason))
-        for name, (_, reason) in sorted(NEVER_A_TRACEBACK_XFAIL.items())
-    ],
+    [pytest.param(name) for name, (_, reason) in sorted(NEVER_A_TRACEBACK_XFAIL.items())],
 )
 def test_never_a_traceback_known_failures(kit, tmp_path, game2, name):
     path = tmp_path / f"{name}.jsonl"

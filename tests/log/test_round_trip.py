@@ -107,15 +107,6 @@ def test_player_names_round_trip(kit, tmp_path):
     assert data["result"]["scores"] == scores
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "a player name holding U+2028 (LINE SEPARATOR) is written raw by the writer "
-        "(json.dumps ensure_ascii=False) and the reader splits lines with str.splitlines(), "
-        "so the log `rules play --log` wrote is refused: 'LOG:1: error: malformed log: bad "
-        "JSON: Unterminated string'"
-    ),
-)
 def test_player_name_with_a_line_separator_round_trips(kit, tmp_path: Path):
     path = tmp_path / "names.jsonl"
     result = kit.run(
