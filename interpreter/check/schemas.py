@@ -440,6 +440,16 @@ def content_schema() -> dict[str, Any]:
                             "label": {"$ref": "#/$defs/label"},
                             "effect": _effect("What this step scores."),
                             "description": {"$ref": "#/$defs/description"},
+                            "before": {
+                                "type": "string",
+                                "description": "In an overlay's "
+                                "`add:`: insert before the step with this id.",
+                            },
+                            "after": {
+                                "type": "string",
+                                "description": "In an overlay's "
+                                "`add:`: insert after the step with this id.",
+                            },
                         },
                         "required": ["id", "effect"],
                         "additionalProperties": False,
@@ -472,6 +482,14 @@ def _phase_def() -> dict[str, Any]:
             "while": _expression("For `turns`: whether player `me` still takes turns."),
             "skip": _expression("Skip the phase when this holds."),
             "effect": _effect("What happens (with `me` bound to the player, except in `once`)."),
+            "before": {
+                "type": "string",
+                "description": "In an overlay's `add:`: insert before the phase with this id.",
+            },
+            "after": {
+                "type": "string",
+                "description": "In an overlay's `add:`: insert after the phase with this id.",
+            },
         },
         "required": ["id", "kind", "effect"],
         "additionalProperties": False,
@@ -568,6 +586,9 @@ def content() -> dict[str, Any]:
 
 def overlay() -> dict[str, Any]:
     sections = content_schema()
+    addable = dict(sections)
+    for name in ("structure", "scoring"):  # an overlay adds phases or steps only
+        addable[name] = {k: v for k, v in sections[name].items() if k != "required"}
     patchable = {
         name: {"type": "object", "description": f"Items of `{name}` to change."}
         for name in sections
@@ -614,9 +635,10 @@ def overlay() -> dict[str, Any]:
             },
             "add": {
                 "type": "object",
-                "properties": sections,
+                "properties": addable,
                 "additionalProperties": False,
-                "description": "New items; an id that already exists is an error.",
+                "description": "New items (an id that already exists is an error); new phases "
+                "and scoring steps, placed with `before:`/`after:` an id.",
             },
             "replace": {
                 "type": "object",

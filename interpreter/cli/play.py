@@ -108,7 +108,10 @@ def play(
     if as_json:
         click.echo(json.dumps(result_json(game, result), indent=2, ensure_ascii=False))
     else:
-        click.echo(f"{definition.name}, {count} players, seed {seed}")
+        extras = [f"with {e}" for e in definition.expansions if e in definition.offered_expansions]
+        extras += [f"mod {m}" for m in mods]
+        shown = f" ({', '.join(extras)})" if extras else ""
+        click.echo(f"{definition.name}{shown}, {count} players, seed {seed}")
         click.echo(render_result(result))
 
 

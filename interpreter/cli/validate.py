@@ -121,6 +121,7 @@ def _merge(loaded, summary: Summary, only: str | None) -> None:
     summary.add(diagnostics)
     if loaded.catalog is not None:
         summary.files.update(d.path for d in loaded.catalog.documents)
+        summary.files.update(loaded.catalog.failed)
         key = str(loaded.catalog.folder)
         items, provisional = summary.counts.get(key, (0, 0))
         summary.counts[key] = (max(items, loaded.items), max(provisional, loaded.provisional))

@@ -15,6 +15,7 @@ from typing import Any
 
 from interpreter.check.schema_check import check, check_item
 from interpreter.errors import Diagnostic, LoadError, Location
+from interpreter.language.compiler import did_you_mean
 from interpreter.load.yaml_source import Document, JsonPath, load_file
 
 SECTIONS = (
@@ -46,9 +47,13 @@ class Item:
     document: Document
     path: JsonPath
     overrides: dict[str, tuple[Document, JsonPath]] = field(default_factory=dict)
+    parts: dict[tuple, tuple[Document, JsonPath]] = field(default_factory=dict)  # list entries
 
     def source(self, *sub: str | int) -> tuple[Document, JsonPath]:
         """The document and path where ``sub`` (a key path inside the item) was written."""
+        if len(sub) >= 2 and tuple(sub[:2]) in self.parts:
+            document, path = self.parts[tuple(sub[:2])]
+            return document, (*path, *sub[2:])
         if sub and sub[0] in self.overrides:
             document, path = self.overrides[sub[0]]
             return document, (*path, *sub[1:])
@@ -225,6 +230,9 @@ class Loader:
     ) -> None:
         for section, items in data.items():
             if section in SINGLETONS:
+                if section in catalog.singletons and base == ("add",) and isinstance(items, dict):
+                    self._insert_entries(catalog.singletons[section], document, items, base)
+                    continue
                 if section in catalog.singletons and not replace:
                     first = catalog.singletons[section]
                     self.diagnostics.append(
@@ -267,6 +275,55 @@ class Loader:
                     )
                     continue
                 catalog.sections[section][item_id] = Item(item_id, section, value, document, where)
+
+    def _insert_entries(
+        self, item: Item, document: Document, added: dict[str, Any], base: JsonPath
+    ) -> None:
+        """An overlay's new phases or scoring steps, placed `before`/`after` an id."""
+        lists = {"structure": "phases", "scoring": "steps"}
+        key = lists[item.section]
+        for extra in added:
+            if extra != key:
+                self.diagnostics.append(
+                    Diagnostic(
+                        document.location((*base, item.section, extra), key=True),
+                        f"`add:` can only insert {key} into `{item.section}`",
+                        f"use `patch: {item.section}: {{{extra}: …}}` to change `{extra}`",
+                        kind="reference",
+                    )
+                )
+        entries = list(item.data.get(key) or [])
+        sources = dict(item.parts) or {
+            (key, i): (item.document, (*item.path, key, i)) for i in range(len(entries))
+        }
+        for index, entry in enumerate(added.get(key) or []):
+            if not isinstance(entry, dict):
+                continue
+            where = (*base, item.section, key, index)
+            ids = [e.get("id") for e in entries]
+            anchor = entry.get("after", entry.get("before"))
+            if anchor is None:
+                position = len(entries)
+            elif anchor in ids:
+                position = ids.index(anchor) + (1 if "after" in entry else 0)
+            else:
+                self.diagnostics.append(
+                    Diagnostic(
+                        document.location((*where, "after" if "after" in entry else "before")),
+                        f"there is no {key[:-1]} {anchor!r} to insert next to",
+                        did_you_mean(str(anchor), {str(i) for i in ids if i}),
+                        kind="reference",
+                    )
+                )
+                continue
+            shifted = {}
+            for (name, i), source in sources.items():
+                shifted[(name, i + 1 if i >= position else i)] = source
+            shifted[(key, position)] = (document, where)
+            sources = shifted
+            entries.insert(position, entry)
+        item.data = {**item.data, key: entries}
+        item.parts = sources
 
     def _check_patched(self, item: Item) -> list[Diagnostic]:
         """Schema-check a patched item; each problem is located where its key was written."""

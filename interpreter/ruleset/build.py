@@ -99,6 +99,7 @@ class Builder:
         scoring = self.scoring(symbols)
         manifest = self.catalog.manifest
         provisional = self.provisional_count()
+        self.check_player_counts()
         count = sum(len(s) for s in self.section.values()) + len(self.catalog.singletons)
         if self.diagnostics:
             return BuildResult(None, self.diagnostics, count, provisional)
@@ -803,6 +804,18 @@ class Builder:
             score=score, tiebreak=tuple(tiebreak), scoring=tuple(steps), estimate=estimate
         )
         return result
+
+    def check_player_counts(self) -> None:
+        players = self.catalog.manifest.get("players")
+        document = self.catalog.manifest_document
+        if isinstance(players, dict) and document is not None:
+            low, high = players.get("min"), players.get("max")
+            if isinstance(low, int) and isinstance(high, int) and low > high:
+                self.error(
+                    document.location(("players",)),
+                    f"players: min {low} is more than max {high}",
+                    kind="schema",
+                )
 
     # ------------------------------------------------------------ counting
     def provisional_count(self) -> int:
