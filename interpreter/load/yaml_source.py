@@ -109,7 +109,7 @@ class Document:
             return self.location(path)
         if span.block and span.literal:
             return Location(self.path, span.line + line - 1, span.indent + column - 1)
-        value = _value_at(self.data, path)
+        value = value_at(self.data, path)
         if not isinstance(value, str):
             return Location(self.path, span.line, span.column + column - 1)
         lines = value.split("\n")
@@ -126,7 +126,8 @@ class Document:
         return Location(self.path, span.line, span.column)
 
 
-def _value_at(data: Any, path: JsonPath) -> Any:
+def value_at(data: Any, path: JsonPath) -> Any:
+    """The value at ``path`` inside plain data, or None if there is none."""
     for key in path:
         try:
             data = data[key]

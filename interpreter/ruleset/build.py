@@ -21,6 +21,7 @@ from interpreter.language.values import (
     ANY,
     BOOL,
     MAP,
+    NONE,
     NUMBER,
     PIECE,
     PLAYER,
@@ -32,8 +33,10 @@ from interpreter.language.values import (
     ZoneRef,
     is_list,
     list_of,
+    type_of,
 )
 from interpreter.load.ruleset_files import Catalog, Item
+from interpreter.load.yaml_source import value_at
 from interpreter.ruleset.model import (
     ActionDef,
     CounterDef,
@@ -513,7 +516,7 @@ class Builder:
 
     # ---------------------------------------------------------- expressions
     def expression(self, item: Item, sub: tuple, scope: dict[str, str], expect: str | None) -> Any:
-        text = _get(item.data, sub)
+        text = value_at(item.data, sub)
         if not isinstance(text, str) or self.broken(item):
             return None
         compiled, problems = self.compiler.expression(text, scope, expect)
@@ -521,7 +524,7 @@ class Builder:
         return compiled.fn if compiled else None
 
     def effect(self, item: Item, sub: tuple, scope: dict[str, str]) -> CompiledEffect | None:
-        value = _get(item.data, sub)
+        value = value_at(item.data, sub)
         if value is None or self.broken(item):
             return None
         texts = value if isinstance(value, list) else [value]
@@ -853,18 +856,12 @@ def _signature(params: Any, returns: str = ANY, unchecked: bool = False) -> Sign
 
 
 def _infer_type(value: Any) -> str:
-    if isinstance(value, bool):
-        return BOOL
-    if isinstance(value, int):
-        return NUMBER
-    if isinstance(value, str):
-        return TEXT
-    if isinstance(value, dict):
-        return MAP
+    """The static type of a value written in YAML (lists typed by their items)."""
     if isinstance(value, list):
         inner = {_infer_type(v) for v in value}
         return list_of(inner.pop() if len(inner) == 1 else ANY)
-    return ANY
+    kind = type_of(value)
+    return ANY if kind == NONE else kind
 
 
 def _freeze(value: Any) -> Any:
@@ -873,15 +870,6 @@ def _freeze(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _freeze(v) for k, v in value.items()}
     return value
-
-
-def _get(data: Any, path: tuple) -> Any:
-    for key in path:
-        try:
-            data = data[key]
-        except (KeyError, IndexError, TypeError):
-            return None
-    return data
 
 
 def _reaches(start: str, calls: dict[str, set[str]]) -> bool:
