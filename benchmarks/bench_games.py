@@ -36,14 +36,15 @@ def main() -> None:
     args = parser.parse_args()
     ruleset = load(resolve_ruleset(args.ruleset)).ruleset
     low, high = ruleset.min_players, ruleset.max_players
+    print("games/s and decisions/s in CPU time of this process (one core); wall clock in []")
     for players in range(max(low, 2), high + 1):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         decisions = sum(play(ruleset, players, seed) for seed in range(args.games))
-        elapsed = time.perf_counter() - start
+        elapsed, used = time.perf_counter() - start, time.process_time() - cpu
         print(
-            f"{args.ruleset} {players} players: {args.games / elapsed:6.1f} games/s, "
-            f"{decisions / elapsed:8.0f} decisions/s, "
-            f"{decisions / args.games:6.0f} decisions/game"
+            f"{args.ruleset} {players} players: {args.games / used:6.1f} games/s "
+            f"[{args.games / elapsed:5.1f}], {decisions / used:8.0f} decisions/s "
+            f"[{decisions / elapsed:6.0f}], {decisions / args.games:6.0f} decisions/game"
         )
     if args.profile:
         profiler = cProfile.Profile()
