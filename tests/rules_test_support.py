@@ -195,3 +195,41 @@ patch:
 remove:
   components: [c3]
 """
+
+
+def mutate_text(draw, st, text: str, steps: int, insertions=None) -> str:
+    """Apply ``steps`` random edits (delete, duplicate or swap characters or lines;
+    insert a drawn character when ``insertions`` is given) for hypothesis strategies."""
+    for _ in range(steps):
+        if draw(st.booleans()):  # characters
+            chars = list(text)
+            if not chars:
+                continue
+            i = draw(st.integers(0, len(chars) - 1))
+            ops = ["delete", "duplicate", "swap"] + (["insert"] if insertions is not None else [])
+            op = draw(st.sampled_from(ops))
+            if op == "delete":
+                del chars[i]
+            elif op == "duplicate":
+                chars.insert(i, chars[i])
+            elif op == "swap":
+                j = min(len(chars) - 1, i + draw(st.integers(1, 3)))
+                chars[i], chars[j] = chars[j], chars[i]
+            else:
+                chars.insert(i, draw(insertions))
+            text = "".join(chars)
+        else:  # lines
+            lines = text.splitlines(keepends=True)
+            if not lines:
+                continue
+            i = draw(st.integers(0, len(lines) - 1))
+            op = draw(st.sampled_from(["delete", "duplicate", "swap"]))
+            if op == "delete":
+                del lines[i]
+            elif op == "duplicate":
+                lines.insert(i, lines[i])
+            else:
+                j = draw(st.integers(0, len(lines) - 1))
+                lines[i], lines[j] = lines[j], lines[i]
+            text = "".join(lines)
+    return text

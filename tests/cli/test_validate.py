@@ -28,6 +28,8 @@ from rules_test_support import (
     summary_line,
 )
 
+from interpreter.load.ruleset_files import SECTIONS
+
 SUMMARY = re.compile(r"^checked (\d+) files?, (\d+) items, (\d+) provisional values: (.+)$")
 
 
@@ -319,20 +321,7 @@ def _expected_counts(folder: Path) -> tuple[int, int, int]:
     """Files, items and provisional values of a ruleset, counted from its YAML."""
     yaml = YAML(typ="safe", pure=True)
     manifest = yaml.load((folder / "ruleset.yaml").read_text(encoding="utf-8"))
-    sections = (
-        "constants",
-        "sides",
-        "counters",
-        "variables",
-        "kinds",
-        "components",
-        "zones",
-        "spaces",
-        "functions",
-        "actions",
-        "events",
-        "triggers",
-    )
+    sections = SECTIONS
     items = provisional = 0
     for name in manifest["include"]:
         data = yaml.load((folder / name).read_text(encoding="utf-8"))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, example, given, reject, settings
 from hypothesis import strategies as st
-from rules_test_support import ROCOCO, position
+from rules_test_support import ROCOCO, mutate_text, position
 
 from interpreter.errors import LoadError, Location
 from interpreter.load.yaml_source import Limits, load_bytes, load_file, load_text
@@ -419,34 +419,7 @@ def _rococo_heads() -> list[str]:
 @st.composite
 def mutated_rococo(draw) -> str:
     text = draw(st.sampled_from(_rococo_heads()))
-    for _ in range(draw(st.integers(1, 4))):
-        if draw(st.booleans()):  # characters
-            chars = list(text)
-            i = draw(st.integers(0, len(chars) - 1))
-            op = draw(st.sampled_from(["delete", "duplicate", "swap", "insert"]))
-            if op == "delete":
-                del chars[i]
-            elif op == "duplicate":
-                chars.insert(i, chars[i])
-            elif op == "swap":
-                j = min(len(chars) - 1, i + draw(st.integers(1, 3)))
-                chars[i], chars[j] = chars[j], chars[i]
-            else:
-                chars.insert(i, draw(YAMLISH))
-            text = "".join(chars)
-        else:  # lines
-            lines = text.splitlines(keepends=True)
-            i = draw(st.integers(0, len(lines) - 1))
-            op = draw(st.sampled_from(["delete", "duplicate", "swap"]))
-            if op == "delete":
-                del lines[i]
-            elif op == "duplicate":
-                lines.insert(i, lines[i])
-            else:
-                j = draw(st.integers(0, len(lines) - 1))
-                lines[i], lines[j] = lines[j], lines[i]
-            text = "".join(lines)
-    return text
+    return mutate_text(draw, st, text, draw(st.integers(1, 4)), YAMLISH)
 
 
 @settings(

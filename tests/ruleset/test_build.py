@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rules_test_support import ROCOCO, TINY_CONTENT, mutate, shown
+from rules_test_support import ROCOCO, TINY_CONTENT, mutate, mutate_text, shown
 
 from interpreter.errors import GameError
 from interpreter.ruleset import load
@@ -453,33 +453,7 @@ def test_spaces_take_one_marker_and_respect_capacity(tiny: Path) -> None:
 @st.composite
 def mutated_file(draw, texts: dict[str, str]) -> tuple[str, str]:
     name = draw(st.sampled_from(sorted(texts)))
-    text = texts[name]
-    for _ in range(draw(st.integers(1, 3))):
-        if draw(st.booleans()):
-            lines = text.splitlines(keepends=True)
-            i = draw(st.integers(0, len(lines) - 1))
-            op = draw(st.sampled_from(["delete", "duplicate", "swap"]))
-            if op == "delete":
-                del lines[i]
-            elif op == "duplicate":
-                lines.insert(i, lines[i])
-            else:
-                j = draw(st.integers(0, len(lines) - 1))
-                lines[i], lines[j] = lines[j], lines[i]
-            text = "".join(lines)
-        else:
-            chars = list(text)
-            i = draw(st.integers(0, len(chars) - 1))
-            op = draw(st.sampled_from(["delete", "duplicate", "swap"]))
-            if op == "delete":
-                del chars[i]
-            elif op == "duplicate":
-                chars.insert(i, chars[i])
-            else:
-                j = min(len(chars) - 1, i + draw(st.integers(1, 3)))
-                chars[i], chars[j] = chars[j], chars[i]
-            text = "".join(chars)
-    return name, text
+    return name, mutate_text(draw, st, texts[name], draw(st.integers(1, 3)))
 
 
 ROCOCO_TEXTS = {
