@@ -155,8 +155,8 @@ CASES = [
     Case(
         "dangling-do",
         "actions.yaml",
-        "do take_tile(tile: t)",
-        "do take_tiles(tile: t)",
+        "do take_tile(tile: tile)",
+        "do take_tiles(tile: tile)",
         "take_tiles",
         ["`take_tiles` is not an action of this ruleset"],
         ["did you mean `take_tile`?"],
