@@ -15,11 +15,18 @@ class HumanAgent(Agent):
     def choose(self, game: Game, decision: Decision) -> str:
         shown = view(game, self.seat)
         click.echo(render_view(shown))
-        click.echo(f"\n{decision.player_name}, choose ({decision.prompt}):")
+        what = f" ({decision.prompt})" if decision.prompt != "option" else ""
+        click.echo(f"\n{decision.player_name}, choose{what}:")
         for number, option in enumerate(decision.options, start=1):
-            click.echo(f"  {number:>3}. {option}")
+            about = describe(game, option.split()[-1]) if option.split() else ""
+            click.echo(f"  {number:>3}. {option}" + (f"   ({about})" if about else ""))
         while True:
-            answer = click.prompt("number or text", default="1").strip()
+            answer = click.prompt(
+                "number or text (?ID describes a component or space)", default="1"
+            ).strip()
+            if answer.startswith("?"):
+                click.echo(describe(game, answer[1:].strip()) or "nothing has that id")
+                continue
             if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
                 return decision.options[int(answer) - 1]
             if answer in decision.options:
@@ -27,7 +34,38 @@ class HumanAgent(Agent):
             matches = [o for o in decision.options if o.startswith(answer)]
             if len(matches) == 1:
                 return matches[0]
-            click.echo("not an option; type its number or its text")
+            click.echo(
+                f"not an option: {game.why_not(self.seat, answer)}; "
+                "type an option's number or its text"
+            )
+
+
+def describe(game: Game, item: str) -> str:
+    """A component's kind and properties, or a space's group and properties, in a line."""
+    ruleset = game.ruleset
+    piece = ruleset.pieces.get(item)
+    if piece is not None:
+        return f"{piece.kind}: {_properties(piece.properties)}"
+    space = game.tables.spaces.get(item)
+    if space is not None:
+        return f"{space.group}: {_properties(space.properties)}".rstrip(": ")
+    return ""
+
+
+def _properties(properties: dict) -> str:
+    parts = []
+    for key, value in properties.items():
+        if value is None or value is False or value == {} or value == ():
+            continue
+        if value is True:
+            parts.append(key)
+        elif isinstance(value, dict):
+            parts.append(f"{key} " + " ".join(f"{k}:{v}" for k, v in value.items()))
+        elif isinstance(value, tuple | list):
+            parts.append(f"{key} " + "/".join(str(v) for v in value))
+        else:
+            parts.append(f"{key} {value}")
+    return ", ".join(parts)
 
 
 def render_view(shown: dict) -> str:

@@ -228,6 +228,19 @@ class Game:
         del self.events[logged:]
         self._rebuild(histories)
 
+    def why_not(self, player: int | str, text: str) -> str:
+        """Why ``text`` is not among ``player``'s legal options now, in the rules' terms."""
+        seat = self._seat(player)
+        runner = next(
+            (r for r in self._runners.values() if r.choice is not None and r.choice.player == seat),
+            None,
+        )
+        if runner is None:
+            return f"{self.state.players[seat]} has no decision to make now"
+        if text in runner.choice.texts:
+            return f"{text!r} is a legal option"
+        return explain(runner.choice, text)
+
     def _seat(self, player: int | str) -> int:
         if isinstance(player, str):
             try:

@@ -61,3 +61,36 @@ def test_play_with_a_human_at_the_terminal() -> None:
     assert result.exit_code == 0, result.output
     assert "choose" in result.output and "1. " in result.output
     assert "score" in result.output.splitlines()[-3] or "score" in result.output
+
+
+def test_human_agent_describes_ids_and_says_why_an_option_is_refused(monkeypatch, capsys) -> None:
+    rococo = load_or_raise("rococo")
+    game = Game(rococo, ["Ann", "Bob"], seed=4)
+    for seat, picks in (
+        (0, ("take S1-1", "take S2-1", "take S3-1")),
+        (1, ("take S1-2", "take S2-2", "take S3-2")),
+    ):
+        for pick in picks:
+            game.apply(seat, pick)
+    game.apply(0, "play S1-1")
+    decision = game.pending()[0]
+    answers = iter(["?D12", "sew", "no action"])
+    monkeypatch.setattr("click.prompt", lambda *a, **k: next(answers))
+    assert HumanAgent(0).choose(game, decision) == "no action"
+    out = capsys.readouterr().out
+    assert "dress: colour yellow" in out
+    assert "not an option: no dress in the workshop can be paid for" in out
+
+
+def test_why_not_explains_in_the_rules_terms() -> None:
+    rococo = load_or_raise("rococo")
+    game = Game(rococo, ["Ann", "Bob"], seed=3)
+    for seat, picks in (
+        (0, ("take S1-1", "take S4-1", "take S5-1")),
+        (1, ("take S1-2", "take S2-2", "take S3-2")),
+    ):
+        for pick in picks:
+            game.apply(seat, pick)
+    game.apply(0, "play S4-1")
+    assert game.why_not(0, "sew") == "the apprentice S4-1 may not sew (only masters and journeymen)"
+    assert game.why_not(1, "sew") == "Bob has no decision to make now"
