@@ -48,7 +48,14 @@ def describe(game: Game, item: str) -> str:
         return f"{piece.kind}: {_properties(piece.properties)}"
     space = game.tables.spaces.get(item)
     if space is not None:
-        return f"{space.group}: {_properties(space.properties)}".rstrip(": ")
+        text = f"{space.group}: {_properties(space.properties)}".rstrip(": ")
+        held = game.state.zones.get(item, ())
+        if held and space.visibility == "public":
+            text += "; holds " + "; ".join(f"{p} ({describe(game, p)})" for p in held)
+        owner = game.state.owners.get(item)
+        if owner is not None:
+            text += f"; marker of {game.state.players[owner]}"
+        return text
     return ""
 
 
