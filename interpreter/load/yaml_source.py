@@ -469,7 +469,7 @@ def _from_marked(exc: MarkedYAMLError, path: str) -> LoadError:
         and exc.problem
         and (context_mark.line, context_mark.column) != (line - 1, col - 1)
     ):
-        opened = exc.context.replace("while parsing ", "")
+        opened = exc.context.replace("while parsing ", "").removeprefix("a ").removeprefix("an ")
         hint = (
             f"the {opened} that starts at {context_mark.line + 1}:"
             f"{context_mark.column + 1} is not closed properly"
