@@ -86,3 +86,27 @@ class GameError(Exception):
         super().__init__(message)
         self.message = message
         self.hint = hint
+
+
+class IllegalMove(GameError):
+    """A decision that is not among the legal options, or that breaks a rule."""
+
+    def __init__(self, message: str, options: tuple[str, ...] = (), hint: str | None = None):
+        super().__init__(message, hint)
+        self.options = options
+
+
+class ChanceProblem(GameError):
+    """A supplied chance outcome is missing, out of step or impossible (replay)."""
+
+
+class ImpossibleChance(ChanceProblem):
+    """A recorded chance outcome that could not have happened."""
+
+    possible: tuple[str, ...] = ()
+
+    @classmethod
+    def with_options(cls, possible: tuple[str, ...], message: str) -> ImpossibleChance:
+        error = cls(message)
+        error.possible = tuple(possible)
+        return error

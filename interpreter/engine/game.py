@@ -16,46 +16,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.engine import chance
+from interpreter.engine.course import Course
 from interpreter.engine.executor import (
     Choice,
     Fork,
     StopEffect,
-    do_action,
     explain,
     run_effect,
 )
+from interpreter.engine.sandbox import Sandbox
 from interpreter.engine.state import State
-from interpreter.errors import GameError
+from interpreter.errors import ChanceProblem, GameError, IllegalMove, ImpossibleChance
 from interpreter.language.runtime import Context
 from interpreter.language.values import Player
 from interpreter.ruleset.model import Ruleset
 from interpreter.ruleset.tables import Tables
 
 ChanceSource = Callable[[str, tuple[str, ...], int | None], tuple[str, ...]]
-
-
-class IllegalMove(GameError):
-    """A decision that is not among the legal options, or that breaks a rule."""
-
-    def __init__(self, message: str, options: tuple[str, ...] = (), hint: str | None = None):
-        super().__init__(message, hint)
-        self.options = options
-
-
-class ChanceProblem(GameError):
-    """A supplied chance outcome is missing, out of step or impossible (replay)."""
-
-
-class ImpossibleChance(ChanceProblem):
-    """A recorded chance outcome that could not have happened."""
-
-    possible: tuple[str, ...] = ()
-
-    @classmethod
-    def with_options(cls, possible: tuple[str, ...], message: str) -> ImpossibleChance:
-        error = cls(message)
-        error.possible = tuple(possible)
-        return error
 
 
 @dataclass(frozen=True)
@@ -89,7 +66,7 @@ class Result:
     tiebreak: dict[str, list[int]] = field(default_factory=dict)
 
 
-class Game:
+class Game(Course, Sandbox):
     """One game of a ruleset for the given players."""
 
     def __init__(
@@ -483,123 +460,6 @@ class Game:
             if specs:
                 self._begin_unit(specs)
 
-    # --------------------------------------------------------------- course
-    def _next_unit(self) -> list | None:
-        """The next unit of the game's course, moving the course pointer past it."""
-        engine = self.state.engine
-        stage = engine["stage"]
-        ruleset = self.ruleset
-        if stage == "setup":
-            engine["stage"] = "round_start"
-            return [("setup", ruleset.setup, None, None)]
-        if stage == "round_start":
-            if ruleset.end is not None and ruleset.end(self._context(None)):
-                return self._to_scoring()
-            engine["round"] += 1
-            if ruleset.round_counter:
-                self.state.counters[ruleset.round_counter] = engine["round"]
-            engine.update(stage="phase_start", phase=0)
-            return None
-        if stage == "phase_start":
-            if engine["phase"] >= len(ruleset.phases):
-                return self._end_round()
-            phase = ruleset.phases[engine["phase"]]
-            if phase.skip is not None and phase.skip(self._context(None)):
-                engine["phase"] += 1
-                return None
-            if phase.kind == "once":
-                engine["stage"] = "phase_end"
-                return [(f"phase:{phase.id}", phase.effect, None, None)]
-            order = self._order(phase)
-            if phase.kind == "simultaneous":
-                engine["stage"] = "phase_end"
-                return [(f"seat:{seat}", phase.effect, seat, None) for seat in order]
-            engine.update(stage="phase_steps", order=order, position=0)
-            return None
-        if stage == "phase_steps":
-            phase = ruleset.phases[engine["phase"]]
-            order = engine["order"]
-            if ruleset.end is not None and ruleset.end(self._context(None)):
-                return self._to_scoring()
-            if phase.kind == "each_player":
-                if engine["position"] >= len(order):
-                    engine["stage"] = "phase_end"
-                    return None
-                seat = order[engine["position"]]
-                engine["position"] += 1
-                return [(f"seat:{seat}", phase.effect, seat, None)]
-            # turns: the next player in order for whom `while` holds
-            for offset in range(len(order)):
-                index = (engine["position"] + offset) % len(order)
-                seat = order[index]
-                if phase.while_ is None or phase.while_(self._context(seat)):
-                    engine["position"] = index + 1
-                    return [(f"seat:{seat}", phase.effect, seat, None)]
-            engine["stage"] = "phase_end"
-            return None
-        if stage == "phase_end":
-            engine.update(stage="phase_start", phase=engine["phase"] + 1)
-            if ruleset.end is not None and ruleset.end(self._context(None)):
-                return self._to_scoring()
-            return None
-        if stage == "scoring":
-            return self._scoring_step()
-        raise GameError(f"unknown stage {stage!r}")
-
-    def _order(self, phase: Any) -> tuple[int, ...]:
-        if phase.order is None:
-            return tuple(range(len(self.state.players)))
-        order = phase.order(self._context(None))
-        return tuple(int(p) for p in order)
-
-    def _end_round(self) -> list | None:
-        engine = self.state.engine
-        ruleset = self.ruleset
-        done = ruleset.rounds is not None and engine["round"] >= ruleset.rounds
-        if ruleset.until is not None and ruleset.until(self._context(None)):
-            done = True
-        if done:
-            return self._to_scoring()
-        engine["stage"] = "round_start"
-        return None
-
-    def _to_scoring(self) -> None:
-        engine = self.state.engine
-        engine.update(stage="scoring", step=0)
-        score = self.ruleset.score
-        if score:
-            engine["breakdown"] = {
-                "play": {
-                    str(s): self.state.counters[f"{score}#{s}"]
-                    for s in range(len(self.state.players))
-                }
-            }
-        engine["scores_before"] = self._scores()
-        return None
-
-    def _scoring_step(self) -> list | None:
-        engine = self.state.engine
-        steps = self.ruleset.scoring
-        index = engine["step"]
-        if index > 0 and self.ruleset.score:
-            previous = steps[index - 1].id
-            before = engine["scores_before"]
-            now = self._scores()
-            engine["breakdown"] = {
-                **engine["breakdown"],
-                previous: {str(s): now[s] - before[s] for s in range(len(now))},
-            }
-            engine["scores_before"] = now
-        if index >= len(steps):
-            engine["stage"] = "over"
-            return None
-        engine["step"] = index + 1
-        return [(f"scoring:{steps[index].id}", steps[index].effect, None, None)]
-
-    def _scores(self) -> list[int]:
-        score = self.ruleset.score
-        return [self.state.counters.get(f"{score}#{s}", 0) for s in range(len(self.state.players))]
-
     # -------------------------------------------------------------- triggers
     def _check_when_triggers(self) -> None:
         for trigger in self.tables.when_triggers:
@@ -608,96 +468,6 @@ class Game:
                 if self.tables.may_fire(ctx, trigger, record=False) and trigger.when(ctx):
                     self.tables.may_fire(ctx, trigger)
                     self.state.engine["queue"] = (*self.state.engine["queue"], (trigger.id, seat))
-
-    # --------------------------------------------------------------- sandbox
-    def run_action(self, action: str, player: int | str, **args: Any) -> None:
-        """Start ``action`` for ``player`` now, replacing any open decision.
-
-        A sandbox for tests and tools: set up a position by changing ``state``,
-        then run one action and answer its decisions with ``apply``.
-        """
-        seat = self._seat(player)
-        if action not in self.ruleset.actions:
-            raise GameError(f"there is no action {action!r}")
-        self._runners = {}
-        self._paused = True
-        before = self.state.copy()
-        try:
-            self._begin_unit(
-                [
-                    (
-                        f"sandbox:{action}",
-                        lambda ctx, a=action, g=args: do_action(ctx, a, dict(g)),
-                        seat,
-                        None,
-                    )
-                ]
-            )
-            self._advance()
-        except GameError as exc:
-            self.state, self._runners = before, {}
-            raise IllegalMove(exc.message) from None
-
-    def goto_phase(self, phase_id: str, round_number: int | None = None) -> None:
-        """Move the course to the start of a phase (of a round) and run on from there.
-
-        A sandbox for tests and tools: open decisions are dropped; the state is kept.
-        """
-        ids = [phase.id for phase in self.ruleset.phases]
-        if phase_id not in ids:
-            raise GameError(f"there is no phase {phase_id!r} (phases: {', '.join(ids)})")
-        engine = self.state.engine
-        self._runners = {}
-        engine.update(stage="phase_start", phase=ids.index(phase_id), queue=())
-        if round_number is not None:
-            engine["round"] = round_number
-            if self.ruleset.round_counter:
-                self.state.counters[self.ruleset.round_counter] = round_number
-        self.resume()
-
-    def pause(self) -> None:
-        """Drop the open decisions and hold the course (sandbox): nothing runs on."""
-        self._runners = {}
-        self._paused = True
-
-    def run_step(self, phase_id: str, player: int | str | None = None) -> None:
-        """Run one step of a phase now (a player's turn, or a `once` phase), then pause.
-
-        A sandbox for tests and tools, like ``run_action``.
-        """
-        phase = next((p for p in self.ruleset.phases if p.id == phase_id), None)
-        if phase is None:
-            raise GameError(f"there is no phase {phase_id!r}")
-        seat = None if player is None else self._seat(player)
-        self._runners = {}
-        self._paused = True
-        self._begin_unit([(f"step:{phase_id}", phase.effect, seat, None)])
-        self._advance()
-
-    def goto_scoring(self) -> None:
-        """Start the final scoring now, from its first step (a sandbox for tests)."""
-        self._runners = {}
-        self._paused = False
-        self._to_scoring()
-        self._advance()
-
-    def resume(self) -> None:
-        """Continue the game's course after sandbox actions."""
-        self._paused = False
-        self._advance()
-
-    def evaluate(self, text: str, player: int | str | None = None, **env: Any) -> Any:
-        """Compile and evaluate an expression of the ruleset's language against this state."""
-        from interpreter.language.compiler import Compiler
-        from interpreter.language.values import type_of
-
-        compiled, problems = Compiler(self.ruleset.symbols).expression(
-            text, {name: type_of(value) for name, value in env.items()}
-        )
-        if compiled is None:
-            raise GameError("; ".join(f"{p.column}: {p.message}" for p in problems))
-        seat = None if player is None else self._seat(player)
-        return compiled.fn(self._context(seat, dict(env)))
 
     # --------------------------------------------------------------- results
     def result(self) -> Result:

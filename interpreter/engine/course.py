@@ -1,0 +1,131 @@
+"""The course of a game: setup, rounds of phases, final scoring steps.
+
+A mixin of ``Game``: it moves the course pointer (kept in the state) and names the
+next unit of play to run; ``game.py`` runs the units.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter.errors import GameError
+
+
+class Course:
+    """Which unit of play comes next, as the ruleset's `structure` and `scoring` say."""
+
+    def _next_unit(self) -> list | None:
+        """The next unit of the game's course, moving the course pointer past it."""
+        engine = self.state.engine
+        stage = engine["stage"]
+        ruleset = self.ruleset
+        if stage == "setup":
+            engine["stage"] = "round_start"
+            return [("setup", ruleset.setup, None, None)]
+        if stage == "round_start":
+            if ruleset.end is not None and ruleset.end(self._context(None)):
+                return self._to_scoring()
+            engine["round"] += 1
+            if ruleset.round_counter:
+                self.state.counters[ruleset.round_counter] = engine["round"]
+            engine.update(stage="phase_start", phase=0)
+            return None
+        if stage == "phase_start":
+            if engine["phase"] >= len(ruleset.phases):
+                return self._end_round()
+            phase = ruleset.phases[engine["phase"]]
+            if phase.skip is not None and phase.skip(self._context(None)):
+                engine["phase"] += 1
+                return None
+            if phase.kind == "once":
+                engine["stage"] = "phase_end"
+                return [(f"phase:{phase.id}", phase.effect, None, None)]
+            order = self._order(phase)
+            if phase.kind == "simultaneous":
+                engine["stage"] = "phase_end"
+                return [(f"seat:{seat}", phase.effect, seat, None) for seat in order]
+            engine.update(stage="phase_steps", order=order, position=0)
+            return None
+        if stage == "phase_steps":
+            phase = ruleset.phases[engine["phase"]]
+            order = engine["order"]
+            if ruleset.end is not None and ruleset.end(self._context(None)):
+                return self._to_scoring()
+            if phase.kind == "each_player":
+                if engine["position"] >= len(order):
+                    engine["stage"] = "phase_end"
+                    return None
+                seat = order[engine["position"]]
+                engine["position"] += 1
+                return [(f"seat:{seat}", phase.effect, seat, None)]
+            # turns: the next player in order for whom `while` holds
+            for offset in range(len(order)):
+                index = (engine["position"] + offset) % len(order)
+                seat = order[index]
+                if phase.while_ is None or phase.while_(self._context(seat)):
+                    engine["position"] = index + 1
+                    return [(f"seat:{seat}", phase.effect, seat, None)]
+            engine["stage"] = "phase_end"
+            return None
+        if stage == "phase_end":
+            engine.update(stage="phase_start", phase=engine["phase"] + 1)
+            if ruleset.end is not None and ruleset.end(self._context(None)):
+                return self._to_scoring()
+            return None
+        if stage == "scoring":
+            return self._scoring_step()
+        raise GameError(f"unknown stage {stage!r}")
+
+    def _order(self, phase: Any) -> tuple[int, ...]:
+        if phase.order is None:
+            return tuple(range(len(self.state.players)))
+        order = phase.order(self._context(None))
+        return tuple(int(p) for p in order)
+
+    def _end_round(self) -> list | None:
+        engine = self.state.engine
+        ruleset = self.ruleset
+        done = ruleset.rounds is not None and engine["round"] >= ruleset.rounds
+        if ruleset.until is not None and ruleset.until(self._context(None)):
+            done = True
+        if done:
+            return self._to_scoring()
+        engine["stage"] = "round_start"
+        return None
+
+    def _to_scoring(self) -> None:
+        engine = self.state.engine
+        engine.update(stage="scoring", step=0)
+        score = self.ruleset.score
+        if score:
+            engine["breakdown"] = {
+                "play": {
+                    str(s): self.state.counters[f"{score}#{s}"]
+                    for s in range(len(self.state.players))
+                }
+            }
+        engine["scores_before"] = self._scores()
+        return None
+
+    def _scoring_step(self) -> list | None:
+        engine = self.state.engine
+        steps = self.ruleset.scoring
+        index = engine["step"]
+        if index > 0 and self.ruleset.score:
+            previous = steps[index - 1].id
+            before = engine["scores_before"]
+            now = self._scores()
+            engine["breakdown"] = {
+                **engine["breakdown"],
+                previous: {str(s): now[s] - before[s] for s in range(len(now))},
+            }
+            engine["scores_before"] = now
+        if index >= len(steps):
+            engine["stage"] = "over"
+            return None
+        engine["step"] = index + 1
+        return [(f"scoring:{steps[index].id}", steps[index].effect, None, None)]
+
+    def _scores(self) -> list[int]:
+        score = self.ruleset.score
+        return [self.state.counters.get(f"{score}#{s}", 0) for s in range(len(self.state.players))]
