@@ -252,15 +252,15 @@ class Compiler(StatementCompiler):
         names = tuple(n for n, _ in given)
         fns = tuple(f for _, f in given)
 
-        def why(ctx: Any) -> str | None:
+        def why(ctx: Any, explain: bool = True) -> str | None:
             action = ctx.env[name] if dynamic else name
             if action is None:
                 return "there is no action"
             args = {n: f(ctx) for n, f in zip(names, fns, strict=True)}
-            return ctx.rules.failed_requirement(ctx, str(action), args)
+            return ctx.rules.failed_requirement(ctx, str(action), args, explain)
 
         def can(ctx: Any) -> bool:
-            return why(ctx) is None
+            return why(ctx, False) is None
 
         can.why = why  # type: ignore[attr-defined]
         return Compiled(BOOL, can)

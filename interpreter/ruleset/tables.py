@@ -166,17 +166,23 @@ class Tables:
             ctx.state.engine["fired"] = fired | {key}
         return True
 
-    def failed_requirement(self, ctx: Any, action: str, args: dict[str, Any]) -> str | None:
-        """The message of the first unmet `requires` of ``action``, or None if all hold."""
+    def failed_requirement(
+        self, ctx: Any, action: str, args: dict[str, Any], explain: bool = True
+    ) -> str | None:
+        """The message of the first unmet `requires` of ``action``, or None if all hold.
+
+        Without ``explain`` the message's `{expressions}` are not evaluated: asking
+        whether an action is allowed must stay cheap (guards ask it constantly).
+        """
         definition = self.ruleset.actions.get(action)
         if definition is None:
             return f"there is no action {action!r}"
         saved = ctx.env
-        ctx.env = {**definition.defaults, **args}
+        ctx.env = {**definition.defaults, **args} if definition.defaults else args
         try:
             for requirement in definition.requires:
                 if not requirement.condition(ctx):
-                    return requirement.render(ctx)
+                    return requirement.render(ctx) if explain else requirement.message
         finally:
             ctx.env = saved
         return None
