@@ -72,11 +72,8 @@ class LoadError(RulesError):
 
 
 class CheckError(RulesError):
-    """A ruleset is well-formed YAML but breaks its schema or its references."""
-
-
-class ExpressionError(RulesError):
-    """An effect or condition does not parse, or misuses names, arity or types."""
+    """A ruleset is well-formed YAML but breaks its schema, its references or the checks
+    of its expressions (names, arity, types)."""
 
 
 class GameError(Exception):
