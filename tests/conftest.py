@@ -7,11 +7,13 @@ Tests that change a ruleset work on a copy in ``tmp_path``; nothing under
 from __future__ import annotations
 
 import copy
+import os
 import shutil
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # for `rules_test_support`
 
@@ -21,6 +23,12 @@ from rules_test_support import (
     TINY_EXTRA,
     TINY_MANIFEST,
 )
+
+# In CI the property tests replay the same examples every run, so a landing never
+# depends on luck; locally they explore new examples each time.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 @pytest.fixture
