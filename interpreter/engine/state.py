@@ -14,10 +14,6 @@ from typing import Any
 from interpreter.language.values import to_json
 
 
-def seat_key(name: str, seat: int | None) -> str:
-    return name if seat is None else f"{name}#{seat}"
-
-
 class State:
     """Counters, zone contents, space owners, piece locations and variables."""
 

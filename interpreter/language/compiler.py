@@ -237,12 +237,7 @@ class Compiler(StatementCompiler):
     def _collection(self, tree: Tree, scope: dict[str, str]) -> Compiled:
         compiled = self._expr(tree, scope)
         if compiled.type == ZONE:
-            fn = compiled.fn
-
-            def zone_pieces(ctx: Any, fn: Fn = fn) -> tuple:
-                return tuple(Piece(p) for p in ctx.state.zones.get(fn(ctx), ()))
-
-            return Compiled(list_of(PIECE), zone_pieces)
+            return _contents(compiled)
         if not is_list(compiled.type) and compiled.type != ANY:
             self._fail(tree, f"expected a collection here, but this is {describe(compiled.type)}")
         return compiled
@@ -510,11 +505,7 @@ class Compiler(StatementCompiler):
         else:
             compiled = self._expr(arg, scope)
         if is_list(expected) and compiled.type == ZONE:
-            fn = compiled.fn
-            compiled = Compiled(
-                list_of(PIECE),
-                lambda ctx, fn=fn: tuple(Piece(p) for p in ctx.state.zones.get(fn(ctx), ())),
-            )
+            compiled = _contents(compiled)
         if not compatible(expected, compiled.type):
             hint = None
             if is_list(expected) and not is_list(compiled.type):
@@ -815,3 +806,11 @@ def _dynamic_attribute(ctx: Any, value: Any, name: str, compiler: Compiler) -> A
     except _Abort:
         raise GameError(f"{describe(kind)} has no `{name}`") from None
     return compiled.fn(ctx)
+
+
+def _contents(zone: Compiled) -> Compiled:
+    """A zone used where a collection is asked: the components in it."""
+    fn = zone.fn
+    return Compiled(
+        list_of(PIECE), lambda ctx: tuple(Piece(p) for p in ctx.state.zones.get(fn(ctx), ()))
+    )

@@ -7,7 +7,6 @@ each was possible. The verdict follows ``../shared/spec/game-log.md``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -318,7 +317,3 @@ def _pending(game: Game) -> list[dict[str, Any]]:
         {"player": d.player_name, "prompt": d.prompt, "options": list(d.options)}
         for d in game.pending()
     ]
-
-
-def events_iter(parsed: ParsedLog) -> Iterator[LogLine]:
-    yield from parsed.events

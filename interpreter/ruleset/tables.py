@@ -186,9 +186,3 @@ class Tables:
         finally:
             ctx.env = saved
         return None
-
-    def zone_key(self, name: str, player: int | None = None) -> ZoneRef:
-        zone = self.ruleset.zones.get(name)
-        if zone is not None and zone.per == "player":
-            return ZoneRef(f"{name}#{player}")
-        return ZoneRef(name)
