@@ -49,6 +49,8 @@ def check_data(
 def _diagnose(document: Document, error: ValidationError, prefix: tuple = ()) -> list[Diagnostic]:
     if error.validator in ("oneOf", "anyOf") and error.context:
         deepest = _matching_branch_error(error) or best_match(error.context)
+        if deepest is not None and deepest.validator in ("oneOf", "anyOf") and deepest.context:
+            return _diagnose(document, deepest, prefix)  # a choice inside a choice
         if deepest is not None and deepest.validator not in ("oneOf", "anyOf"):
             path = tuple(error.absolute_path) + tuple(deepest.relative_path)
             deepest.path = deepest.relative_path

@@ -63,11 +63,41 @@ def _common_defs() -> dict[str, Any]:
         "effect": {
             "oneOf": [
                 {"type": "string", "minLength": 1},
-                {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1},
+                {
+                    "type": "array",
+                    "items": {
+                        "oneOf": [
+                            {"type": "string", "minLength": 1},
+                            {"$ref": "#/$defs/effect_step"},
+                        ]
+                    },
+                    "minItems": 1,
+                },
             ],
-            "description": "Statements of the effect language (a text, or a list of texts run "
-            "in order). Effects: " + statements,
+            "description": "Statements of the effect language: a text, or a list of texts and "
+            "named steps run in order (an overlay's `extend:` inserts steps next to one; an "
+            "effect written as one text is the step `main`). Effects: " + statements,
             "x-statements": sorted(REGISTRY.statements),
+        },
+        "effect_step": {
+            "type": "object",
+            "description": "A named step of an effect, which overlays can insert steps next to.",
+            "properties": {
+                "id": {"type": "string", "pattern": ID_PATTERN},
+                "label": {"$ref": "#/$defs/label"},
+                "description": {"$ref": "#/$defs/description"},
+                "effect": {"type": "string", "minLength": 1, "description": "What it does."},
+                "before": {
+                    "type": "string",
+                    "description": "In an overlay: insert before the step with this id.",
+                },
+                "after": {
+                    "type": "string",
+                    "description": "In an overlay: insert after the step with this id.",
+                },
+            },
+            "required": ["id", "effect"],
+            "additionalProperties": False,
         },
         "type_name": type_name,
         "provisional": {
@@ -113,6 +143,17 @@ def _common_defs() -> dict[str, Any]:
 def content_schema() -> dict[str, Any]:
     """Sections any content file (and an overlay's add/replace) may hold."""
     return {
+        "labels": {
+            "type": "object",
+            "description": "Display texts, so ids, logs and option texts stay stable while what "
+            "people read follows an edition: `term: text` for an id or a value (`yellow: blue`), "
+            "or `section.id: text` for one item (`scoring.points: Points for sets`).",
+            "propertyNames": {
+                "pattern": r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$",
+                "x-message": "a label's key is an id or a value, or `section.id`",
+            },
+            "additionalProperties": {"type": "string", "minLength": 1},
+        },
         "constants": _id_map(
             {
                 "type": "object",
@@ -584,7 +625,8 @@ def content() -> dict[str, Any]:
     )
 
 
-def overlay() -> dict[str, Any]:
+def _operations() -> dict[str, Any]:
+    """What an overlay (or one of its `when` blocks) may do to a base ruleset."""
     sections = content_schema()
     addable = dict(sections)
     for name in ("structure", "scoring"):  # an overlay adds phases or steps only
@@ -593,6 +635,26 @@ def overlay() -> dict[str, Any]:
         name: {"type": "object", "description": f"Items of `{name}` to change."}
         for name in sections
     }
+    extendable = {
+        name: {"type": "object", "description": f"Items of `{name}` to add to."}
+        for name in sections
+    }
+    for name, entries in (("structure", "phases"), ("scoring", "steps")):
+        relaxed = {k: v for k, v in sections[name].items() if k != "required"}
+        relaxed["properties"] = {
+            **relaxed["properties"],
+            entries: {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["id"],
+                    "properties": {"id": {"type": "string", "pattern": ID_PATTERN}},
+                },
+                "description": f"Entries merged by id: an existing id gets the keys added, a "
+                f"new one is inserted (`before:`/`after:` an id).",
+            },
+        }
+        extendable[name] = relaxed
     removable = {
         name: {
             "type": "array",
@@ -601,10 +663,51 @@ def overlay() -> dict[str, Any]:
         }
         for name in sections
     }
+    return {
+        "add": {
+            "type": "object",
+            "properties": addable,
+            "additionalProperties": False,
+            "description": "New items (an id that already exists is an error); new phases "
+            "and scoring steps, placed with `before:`/`after:` an id.",
+        },
+        "replace": {
+            "type": "object",
+            "properties": sections,
+            "additionalProperties": False,
+            "description": "Items that replace existing ones whole (one overlay per item).",
+        },
+        "patch": {
+            "type": "object",
+            "properties": patchable,
+            "additionalProperties": False,
+            "description": "Keys set on existing items (one overlay per key).",
+        },
+        "extend": {
+            "type": "object",
+            "properties": extendable,
+            "additionalProperties": False,
+            "description": "Added to existing items: mappings merge by key, lists append, "
+            "entries with an id merge by id, effects get steps before/after a step id (`main` "
+            "for an effect written as one text). Any number of overlays may extend one item.",
+        },
+        "remove": {
+            "type": "object",
+            "properties": removable,
+            "additionalProperties": False,
+            "description": "Ids of items to remove.",
+        },
+    }
+
+
+def overlay() -> dict[str, Any]:
+    operations = _operations()
+    names = {"type": "array", "items": {"type": "string", "pattern": ID_PATTERN}}
     return _document(
         "overlay.schema.json",
         "Expansion, variant or mod",
-        "Adds, replaces, patches or removes named items of a base ruleset.",
+        "Adds to, extends, replaces, patches or removes named items of a base ruleset; "
+        "overlays compose whatever order they are named in.",
         {
             "overlay": {
                 "type": "object",
@@ -617,15 +720,25 @@ def overlay() -> dict[str, Any]:
                         "description": "The ruleset it applies to (for mods).",
                     },
                     "requires": {
-                        "type": "array",
-                        "items": {"type": "string"},
-                        "description": "Expansions that must be applied first.",
+                        **names,
+                        "description": "Overlays that must be applied too (in any order).",
+                    },
+                    "overrides": {
+                        **names,
+                        "description": "Overlays whose replace/patch of the same key this "
+                        "one's wins over (without it, two overlays changing one key is an "
+                        "error).",
                     },
                     "players": {
                         "type": "object",
                         "properties": {
                             "min": {"type": "integer", "minimum": 1},
                             "max": {"type": "integer"},
+                            "note": {
+                                "type": "string",
+                                "description": "Said when a player count outside min-max is "
+                                "asked for.",
+                            },
                         },
                         "additionalProperties": False,
                     },
@@ -633,30 +746,24 @@ def overlay() -> dict[str, Any]:
                 "required": ["id", "name"],
                 "additionalProperties": False,
             },
-            "add": {
-                "type": "object",
-                "properties": addable,
-                "additionalProperties": False,
-                "description": "New items (an id that already exists is an error); new phases "
-                "and scoring steps, placed with `before:`/`after:` an id.",
-            },
-            "replace": {
-                "type": "object",
-                "properties": sections,
-                "additionalProperties": False,
-                "description": "Items that replace existing ones whole.",
-            },
-            "patch": {
-                "type": "object",
-                "properties": patchable,
-                "additionalProperties": False,
-                "description": "Keys merged into existing items.",
-            },
-            "remove": {
-                "type": "object",
-                "properties": removable,
-                "additionalProperties": False,
-                "description": "Ids of items to remove.",
+            **operations,
+            "when": {
+                "type": "array",
+                "description": "Blocks applied only when other overlays are applied too.",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "with": {
+                            **names,
+                            "minItems": 1,
+                            "description": "The block applies when all of these are applied.",
+                        },
+                        "description": {"$ref": "#/$defs/description"},
+                        **operations,
+                    },
+                    "required": ["with"],
+                    "additionalProperties": False,
+                },
             },
         },
         ["overlay"],

@@ -13,12 +13,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from interpreter.check.schema_check import check, check_item
+from interpreter.check.schema_check import check
 from interpreter.errors import Diagnostic, LoadError, Location
 from interpreter.language.compiler import did_you_mean
+from interpreter.load.compose import Composer, Overlay
 from interpreter.load.yaml_source import Document, JsonPath, load_file
 
 SECTIONS = (
+    "labels",
     "constants",
     "sides",
     "counters",
@@ -39,24 +41,23 @@ PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 @dataclass
 class Item:
-    """One named definition and where it was written (patched keys: where patched)."""
+    """One named definition and where it was written; keys and entries that overlays
+    brought keep their own place (``sources``: a path inside the item → where)."""
 
     id: str
     section: str
     data: Any
     document: Document
     path: JsonPath
-    overrides: dict[str, tuple[Document, JsonPath]] = field(default_factory=dict)
-    parts: dict[tuple, tuple[Document, JsonPath]] = field(default_factory=dict)  # list entries
+    sources: dict[tuple, tuple[Document, JsonPath]] = field(default_factory=dict)
 
     def source(self, *sub: str | int) -> tuple[Document, JsonPath]:
         """The document and path where ``sub`` (a key path inside the item) was written."""
-        if len(sub) >= 2 and tuple(sub[:2]) in self.parts:
-            document, path = self.parts[tuple(sub[:2])]
-            return document, (*path, *sub[2:])
-        if sub and sub[0] in self.overrides:
-            document, path = self.overrides[sub[0]]
-            return document, (*path, *sub[1:])
+        for cut in range(len(sub), 0, -1):
+            found = self.sources.get(tuple(sub[:cut]))
+            if found is not None:
+                document, path = found
+                return document, (*path, *sub[cut:])
         return self.document, (*self.path, *sub)
 
     def location(self, *sub: str | int, key: bool = False) -> Location:
@@ -73,7 +74,8 @@ class Catalog:
     sections: dict[str, dict[str, Item]] = field(default_factory=lambda: {s: {} for s in SECTIONS})
     singletons: dict[str, Item] = field(default_factory=dict)
     documents: list[Document] = field(default_factory=list)
-    applied: list[str] = field(default_factory=list)
+    applied: list[str] = field(default_factory=list)  # overlay ids, in the canonical order
+    players: dict[str, Any] = field(default_factory=dict)  # from the manifest and overlays
     folder: Path | None = None
     broken: set[tuple] = field(default_factory=set)  # (file, section, id) with schema errors
     failed: list[str] = field(default_factory=list)  # files that could not be read
@@ -161,6 +163,8 @@ class Loader:
         if manifest_doc is None or not isinstance(manifest_doc.data, dict):
             return catalog
         catalog.manifest = manifest_doc.data
+        if isinstance(manifest_doc.data.get("players"), dict):
+            catalog.players = dict(manifest_doc.data["players"])
         catalog.manifest_document = manifest_doc
         catalog.documents.append(manifest_doc)
         for index, name in enumerate(manifest_doc.data.get("include") or []):
@@ -187,8 +191,9 @@ class Loader:
             document = self.document(path, "content.schema.json")
             if document is not None and isinstance(document.data, dict):
                 catalog.documents.append(document)
-                self.add_content(catalog, document, document.data, ())
+                self.add_content(catalog, document, document.data)
         offered = manifest_doc.data.get("expansions") or {}
+        overlays = []
         for expansion in expansions or []:
             entry = offered.get(expansion)
             if not isinstance(entry, dict):
@@ -198,7 +203,8 @@ class Loader:
                         if offered
                         else manifest_doc.location(()),
                         f"ruleset {catalog.manifest.get('id')!r} offers no expansion {expansion!r}",
-                        f"it offers: {', '.join(offered) or 'none'}",
+                        did_you_mean(str(expansion), set(offered))
+                        or f"it offers: {', '.join(offered) or 'none'}",
                         kind="reference",
                     )
                 )
@@ -213,195 +219,68 @@ class Loader:
                     )
                 )
                 continue
-            self.overlay(catalog, path)
+            rank = (0, list(offered).index(expansion), expansion)
+            overlays.append(self.overlay_file(catalog, path, rank))
         for mod in mods or []:
-            self.overlay(catalog, mod)
+            overlays.append(self.overlay_file(catalog, Path(mod), (1, Path(mod).stem, str(mod))))
+        composer = Composer(catalog, [str(name) for name in offered])
+        catalog.applied = composer.compose([o for o in overlays if o is not None])
+        self.diagnostics.extend(composer.diagnostics)
         catalog.broken = self.broken
         catalog.failed = self.failed
         return catalog
 
-    def add_content(
-        self,
-        catalog: Catalog,
-        document: Document,
-        data: dict[str, Any],
-        base: JsonPath,
-        replace: bool = False,
-    ) -> None:
+    def add_content(self, catalog: Catalog, document: Document, data: dict[str, Any]) -> None:
+        """A content file's items; an id defined twice is an error at both places."""
         for section, items in data.items():
             if section in SINGLETONS:
-                if section in catalog.singletons and base == ("add",) and isinstance(items, dict):
-                    self._insert_entries(catalog.singletons[section], document, items, base)
-                    continue
-                if section in catalog.singletons and not replace:
+                if section in catalog.singletons:
                     first = catalog.singletons[section]
                     self.diagnostics.append(
                         Diagnostic(
-                            document.location((*base, section), key=True),
+                            document.location((section,), key=True),
                             f"`{section}` is defined twice",
                             f"first defined at {first.location()}",
                             kind="duplicate-id",
                         )
                     )
                     continue
-                catalog.singletons[section] = Item(
-                    section, section, items, document, (*base, section)
-                )
+                catalog.singletons[section] = Item(section, section, items, document, (section,))
                 continue
             if section not in catalog.sections or not isinstance(items, dict):
                 continue
             for item_id, value in items.items():
                 existing = catalog.sections[section].get(item_id)
-                where = (*base, section, item_id)
-                if existing is not None and not replace:
+                where = (section, item_id)
+                if existing is not None:
                     self.diagnostics.append(
                         Diagnostic(
                             document.location(where, key=True),
                             f"duplicate id {item_id!r} in `{section}`",
-                            f"first defined at {existing.location(key=True)}; use `replace:` in an "
-                            "overlay to change it",
+                            f"first defined at {existing.location(key=True)}; use `replace:` "
+                            "or `extend:` in an overlay to change it",
                             kind="duplicate-id",
-                        )
-                    )
-                    continue
-                if existing is None and replace:
-                    self.diagnostics.append(
-                        Diagnostic(
-                            document.location(where, key=True),
-                            f"cannot replace {item_id!r}: `{section}` has no such item",
-                            "use `add:` for new items",
-                            kind="reference",
                         )
                     )
                     continue
                 catalog.sections[section][item_id] = Item(item_id, section, value, document, where)
 
-    def _insert_entries(
-        self, item: Item, document: Document, added: dict[str, Any], base: JsonPath
-    ) -> None:
-        """An overlay's new phases or scoring steps, placed `before`/`after` an id."""
-        lists = {"structure": "phases", "scoring": "steps"}
-        key = lists[item.section]
-        for extra in added:
-            if extra != key:
-                self.diagnostics.append(
-                    Diagnostic(
-                        document.location((*base, item.section, extra), key=True),
-                        f"`add:` can only insert {key} into `{item.section}`",
-                        f"use `patch: {item.section}: {{{extra}: …}}` to change `{extra}`",
-                        kind="reference",
-                    )
-                )
-        entries = list(item.data.get(key) or [])
-        sources = dict(item.parts) or {
-            (key, i): (item.document, (*item.path, key, i)) for i in range(len(entries))
-        }
-        for index, entry in enumerate(added.get(key) or []):
-            if not isinstance(entry, dict):
-                continue
-            where = (*base, item.section, key, index)
-            ids = [e.get("id") for e in entries]
-            anchor = entry.get("after", entry.get("before"))
-            if anchor is None:
-                position = len(entries)
-            elif anchor in ids:
-                position = ids.index(anchor) + (1 if "after" in entry else 0)
-            else:
-                self.diagnostics.append(
-                    Diagnostic(
-                        document.location((*where, "after" if "after" in entry else "before")),
-                        f"there is no {key[:-1]} {anchor!r} to insert next to",
-                        did_you_mean(str(anchor), {str(i) for i in ids if i}),
-                        kind="reference",
-                    )
-                )
-                continue
-            shifted = {}
-            for (name, i), source in sources.items():
-                shifted[(name, i + 1 if i >= position else i)] = source
-            shifted[(key, position)] = (document, where)
-            sources = shifted
-            entries.insert(position, entry)
-        item.data = {**item.data, key: entries}
-        item.parts = sources
-
-    def _check_patched(self, item: Item) -> list[Diagnostic]:
-        """Schema-check a patched item; each problem is located where its key was written."""
-        problems = []
-        for key in item.overrides:
-            document, path = item.source(key)
-            for diagnostic in check_item(document, {key: item.data[key]}, item.section, path[:-1]):
-                if diagnostic.kind == "schema" and "missing required key" in diagnostic.message:
-                    continue
-                problems.append(diagnostic)
-        return problems
-
-    def overlay(self, catalog: Catalog, path: Path) -> None:
+    def overlay_file(self, catalog: Catalog, path: Path, rank: tuple) -> Overlay | None:
+        """Read one overlay file (its operations are applied later, all together)."""
         if not path.is_file():
             self.diagnostics.append(
                 Diagnostic(
                     Location(display_path(path)), "overlay file does not exist", kind="reference"
                 )
             )
-            return
+            return None
         document = self.document(path, "overlay.schema.json")
         if document is None or not isinstance(document.data, dict):
-            return
+            return None
         catalog.documents.append(document)
-        data = document.data
-        header = data.get("overlay") if isinstance(data.get("overlay"), dict) else {}
-        overlay_id = header.get("id", path.stem)
-        requires = header.get("requires") if isinstance(header, dict) else None
-        for needed in requires if isinstance(requires, list) else []:
-            if needed not in catalog.applied:
-                self.diagnostics.append(
-                    Diagnostic(
-                        document.location(("overlay", "requires")),
-                        f"{overlay_id!r} requires {needed!r}, which is not applied before it",
-                        f"apply {needed!r} first (e.g. `--with {needed} --with {overlay_id}`)",
-                        kind="reference",
-                    )
-                )
-        for section, ids in (data.get("remove") or {}).items():
-            for index, item_id in enumerate(ids or []):
-                if catalog.sections.get(section, {}).pop(item_id, None) is None:
-                    self.diagnostics.append(
-                        Diagnostic(
-                            document.location(("remove", section, index)),
-                            f"cannot remove {item_id!r}: `{section}` has no such item",
-                            kind="reference",
-                        )
-                    )
-        if isinstance(data.get("replace"), dict):
-            self.add_content(catalog, document, data["replace"], ("replace",), replace=True)
-        if isinstance(data.get("add"), dict):
-            self.add_content(catalog, document, data["add"], ("add",))
-        for section, items in (data.get("patch") or {}).items():
-            for item_id, changes in (items or {}).items():
-                existing = catalog.sections.get(section, {}).get(item_id)
-                where = ("patch", section, item_id)
-                if existing is None or not isinstance(changes, dict):
-                    self.diagnostics.append(
-                        Diagnostic(
-                            document.location(where, key=True),
-                            f"cannot patch {item_id!r}: `{section}` has no such item",
-                            kind="reference",
-                        )
-                    )
-                    continue
-                merged = {**existing.data, **changes}
-                overrides = dict(existing.overrides)
-                for key in changes:
-                    overrides[key] = (document, (*where, key))
-                patched = Item(
-                    item_id, section, merged, existing.document, existing.path, overrides
-                )
-                problems = self._check_patched(patched)
-                if problems:
-                    self.diagnostics.extend(problems)
-                    continue
-                catalog.sections[section][item_id] = patched
-        catalog.applied.append(overlay_id)
+        header = document.data.get("overlay")
+        header = header if isinstance(header, dict) else {}
+        return Overlay(str(header.get("id", path.stem)), document, header, rank)
 
 
 def _inside(path: Path, folder: Path) -> bool:

@@ -106,13 +106,8 @@ class Builder:
         count = sum(len(s) for s in self.section.values()) + len(self.catalog.singletons)
         if self.diagnostics:
             return BuildResult(None, self.diagnostics, count, provisional)
-        players = manifest.get("players", {})
+        players = self.catalog.players
         min_players, max_players = players.get("min", 1), players.get("max", 1)
-        for doc in self.catalog.documents[1:]:
-            header = doc.data.get("overlay") if isinstance(doc.data, dict) else None
-            if isinstance(header, dict) and isinstance(header.get("players"), dict):
-                min_players = header["players"].get("min", min_players)
-                max_players = header["players"].get("max", max_players)
         ruleset = Ruleset(
             id=str(manifest.get("id", "")),
             name=str(manifest.get("name", "")),
@@ -120,6 +115,10 @@ class Builder:
             digest=self.catalog.digest(),
             min_players=min_players,
             max_players=max_players,
+            players_note=str(players.get("note", "")),
+            labels={
+                i.id: str(i.data) for i in self.section["labels"].values() if isinstance(i.data, str)
+            },
             expansions=tuple(self.catalog.applied),
             sides=sides,
             constants=constants,
@@ -524,12 +523,23 @@ class Builder:
         return compiled.fn if compiled else None
 
     def effect(self, item: Item, sub: tuple, scope: dict[str, str]) -> CompiledEffect | None:
+        """Compile an effect: one text, or a list of texts and named steps run in order
+        (as one program: a step sees the locals of the steps before it)."""
         value = value_at(item.data, sub)
         if value is None or self.broken(item):
             return None
-        texts = value if isinstance(value, list) else [value]
-        if not all(isinstance(t, str) for t in texts):
-            return None
+        entries = value if isinstance(value, list) else [value]
+        texts, paths = [], []
+        for index, entry in enumerate(entries):
+            if isinstance(entry, dict):
+                entry, path = entry.get("effect"), (*sub, index, "effect")
+            else:
+                path = (*sub, index) if isinstance(value, list) else sub
+            if not isinstance(entry, str):
+                return None
+            texts.append(entry)
+            paths.append(path)
+        self._check_step_ids(item, sub, entries)
         joined = "\n".join(texts)
         starts = []
         line = 1
@@ -538,23 +548,35 @@ class Builder:
             line += text.count("\n") + 1
         node_prefix = f"{item.section}.{item.id}" + "".join(f".{s}" for s in sub)
         compiled, problems = self.compiler.effect(joined, scope, node_prefix)
-        if problems:
-            for problem in problems:
-                index = max(i for i, s in enumerate(starts) if s <= problem.line)
-                related = problem.related
-                if related is not None:
-                    related = (related[0] - starts[index] + 1, related[1])
-                inner = Problem(
-                    problem.line - starts[index] + 1,
-                    problem.column,
-                    problem.message,
-                    problem.hint,
-                    problem.kind,
-                    related,
-                )
-                path = (*sub, index) if isinstance(value, list) else sub
-                self._report(item, path, [inner])
+        for problem in problems:
+            index = max(i for i, s in enumerate(starts) if s <= problem.line)
+            related = problem.related
+            if related is not None:
+                related = (related[0] - starts[index] + 1, related[1])
+            inner = Problem(
+                problem.line - starts[index] + 1,
+                problem.column,
+                problem.message,
+                problem.hint,
+                problem.kind,
+                related,
+            )
+            self._report(item, paths[index], [inner])
         return compiled
+
+    def _check_step_ids(self, item: Item, sub: tuple, entries: list) -> None:
+        seen: set[str] = set()
+        for index, entry in enumerate(entries):
+            step = entry.get("id") if isinstance(entry, dict) else None
+            if step in seen:
+                self.error(
+                    item.location(*sub, index, "id"),
+                    f"duplicate step id {step!r}",
+                    "each step of an effect has its own id",
+                    kind="duplicate-id",
+                )
+            if step is not None:
+                seen.add(step)
 
     def _report(self, item: Item, sub: tuple, problems: list[Problem]) -> None:
         document, path = item.source(*sub)

@@ -144,7 +144,7 @@ class Ruleset:
     digest: str
     min_players: int
     max_players: int
-    expansions: tuple[str, ...]
+    expansions: tuple[str, ...]  # applied overlays, in the canonical order
     sides: dict[str, tuple[int, ...]]
     constants: dict[str, Any]  # name -> value or {"per_side": {...}}
     counters: dict[str, CounterDef]
@@ -169,10 +169,30 @@ class Ruleset:
     scoring: tuple[ScoringStep, ...]
     estimate: Fn | None
     offered_expansions: dict[str, dict[str, Any]] = field(default_factory=dict)
+    players_note: str = ""  # said when another player count is asked for
+    labels: dict[str, str] = field(default_factory=dict)  # display texts by term
     provisional: int = 0
     files: tuple[str, ...] = ()
     locations: dict[str, Location] = field(default_factory=dict)
     symbols: Any = None  # the declared names, for compiling more expressions later
+
+    def label(self, term: str, section: str | None = None, default: str | None = None) -> str:
+        """The text shown for an id or value: the `labels` section's (``section.term``
+        first, then ``term``), else ``default``, else the term itself. Ids, logs and
+        option texts never change; only what people read follows the edition."""
+        if section is not None and f"{section}.{term}" in self.labels:
+            return self.labels[f"{section}.{term}"]
+        return self.labels.get(term, default if default is not None else term)
+
+    def players_refusal(self, count: int) -> str | None:
+        """Why a game of ``count`` players cannot be played, or None."""
+        if self.min_players <= count <= self.max_players:
+            return None
+        shown = f"{self.name}" + (
+            f" with {', '.join(self.expansions)}" if self.expansions else ""
+        )
+        note = f" ({self.players_note})" if self.players_note else ""
+        return f"{shown} is for {self.min_players}–{self.max_players} players, not {count}{note}"
 
     def side_for(self, players: int) -> str | None:
         for name, counts in self.sides.items():

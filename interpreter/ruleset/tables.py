@@ -24,11 +24,9 @@ class Tables:
     limits = Limits()
 
     def __init__(self, ruleset: Ruleset, player_count: int):
-        if not ruleset.min_players <= player_count <= ruleset.max_players:
-            raise GameError(
-                f"{ruleset.name} is for {ruleset.min_players}–{ruleset.max_players} "
-                f"players, not {player_count}"
-            )
+        refusal = ruleset.players_refusal(player_count)
+        if refusal is not None:
+            raise GameError(refusal)
         self.ruleset = ruleset
         self.player_count = player_count
         self.side = ruleset.side_for(player_count)

@@ -176,8 +176,8 @@ def _mod(tmp_path: Path, text: str) -> Path:
         ),
         (
             "overlay: {id: m2, name: M2, requires: [extra]}\n",
-            "'m2' requires 'extra', which is not applied before it",
-            "[extra]",
+            "'m2' requires 'extra', which is not applied",
+            "extra]",
         ),
     ],
 )
