@@ -650,8 +650,8 @@ def _operations() -> dict[str, Any]:
                     "required": ["id"],
                     "properties": {"id": {"type": "string", "pattern": ID_PATTERN}},
                 },
-                "description": f"Entries merged by id: an existing id gets the keys added, a "
-                f"new one is inserted (`before:`/`after:` an id).",
+                "description": "Entries merged by id: an existing id gets the keys added, a "
+                "new one is inserted (`before:`/`after:` an id).",
             },
         }
         extendable[name] = relaxed

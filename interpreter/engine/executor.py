@@ -191,46 +191,80 @@ def _choose_item(node: fx.ChooseItem, ctx: Context) -> Run:
 
 
 def _choose_option(node: fx.ChooseOption, ctx: Context) -> Run:
-    offered = [o for o in node.options if o.guard is None or o.guard(ctx)]
+    offered = _offered(node, ctx)
     if not offered and not node.optional:
         return
-    texts = [o.text for o in offered]
+    texts = [text for text, _, _ in offered]
     values: list[Any] = list(offered)
     if node.optional:
         texts.append("pass")
         values.append(_PASS)
     player = _chooser(node, ctx)
-    index = yield Choice(int(player), tuple(texts), tuple(values), "option", node.id, node, ctx)
+    index = yield Choice(int(player), _unique(texts), tuple(values), "option", node.id, node, ctx)
     value = values[index]
     if value is _PASS:
         return
-    yield from run_seq(value.body, ctx)
+    _, option, item = value
+    if option.items is not None:
+        ctx.env[option.var] = item
+    yield from run_seq(option.body, ctx)
+
+
+def _offered(node: fx.ChooseOption, ctx: Context) -> list[tuple[str, fx.Option, Any]]:
+    """(text, option, item) of every legal option, in the order written."""
+    offered = []
+    env = ctx.env
+    for option in node.options:
+        if option.items is None:
+            if option.guard is None or option.guard(ctx):
+                offered.append((option.text, option, None))
+            continue
+        for item in tuple(option.items(ctx)):
+            env[option.var] = item
+            if option.guard is None or option.guard(ctx):
+                offered.append((option_text(ctx, "", item), option, item))
+    return offered
 
 
 def explain(choice: Choice, text: str) -> str:
     """Why ``text`` is not a legal option of ``choice``, in the ruleset's own terms."""
     node, ctx = choice.node, choice.ctx
     if isinstance(node, fx.ChooseOption):
-        option = next((o for o in node.options if o.text == text), None)
-        if option is None:
-            return f"there is no option {text!r} at this point"
-        return _why(option.guard_terms, ctx) or f"{text!r} is not allowed now"
+        option = next((o for o in node.options if o.items is None and o.text == text), None)
+        if option is not None:
+            return _why(option.guard_terms, ctx) or f"{text!r} is not allowed now"
+        for option in node.options:
+            if option.items is not None:
+                why = _why_item(option.var, option.items, option.guard_terms, ctx, "", text)
+                if why is not None:
+                    return why
+        return f"there is no option {text!r} at this point"
     if isinstance(node, fx.ChooseItem):
-        env = ctx.env
-        saved = env.get(node.var, _MISSING)
-        try:
-            for item in node.items(ctx):
-                if option_text(ctx, node.label, item) == text:
-                    env[node.var] = item
-                    return _why(node.where_terms, ctx) or f"{text!r} is not allowed now"
-        finally:
-            if saved is _MISSING:
-                env.pop(node.var, None)
-            else:
-                env[node.var] = saved
+        why = _why_item(node.var, node.items, node.where_terms, ctx, node.label, text)
+        if why is not None:
+            return why
         what = f" {node.label}" if node.label else ""
         return f"{text!r} is not among the{what} choices here"
     return f"{text!r} is not a legal option here"
+
+
+def _why_item(
+    var: str, items: Any, terms: fx.Terms, ctx: Context, label: str, text: str
+) -> str | None:
+    """Why the item whose option text is ``text`` is not legal; None if no item has it."""
+    env = ctx.env
+    saved = env.get(var, _MISSING)
+    try:
+        for item in items(ctx):
+            if option_text(ctx, label, item) == text:
+                env[var] = item
+                return _why(terms, ctx) or f"{text!r} is not allowed now"
+    finally:
+        if saved is _MISSING:
+            env.pop(var, None)
+        else:
+            env[var] = saved
+    return None
 
 
 def _why(terms: fx.Terms, ctx: Context) -> str | None:

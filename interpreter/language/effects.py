@@ -94,10 +94,14 @@ class ChooseItem(Node):
 
 @dataclass(eq=False)
 class Option:
+    """A fixed option (``text``), or one option per item of ``items`` (``var`` bound)."""
+
     text: str
     guard: Fn | None
     body: Seq
     guard_terms: Terms = ()
+    var: str = ""
+    items: Fn | None = None
 
 
 @dataclass(eq=False)

@@ -249,8 +249,11 @@ REGISTRY.syntax.extend(
         ),
         Syntax(
             '[may] choose [by PLAYER] { option "TEXT" [if COND] { … } … }',
-            "Offer a decision between named options; an option whose guard fails is not offered.",
-            'choose { option "keep" { move(t, my.hand) } option "convert" { trade(t) } }',
+            "Offer a decision between named options; an option whose guard fails is not "
+            "offered. `option NAME in COLLECTION [where COND] { … }` offers one option per "
+            "item (its text is the item's id), so a list that overlays extend — of actions, "
+            "say — becomes options beside the fixed ones.",
+            'choose { option a in moves where can a() { do a() } option "rest" { } }',
         ),
         Syntax(
             "do ACTION(PARAM: VALUE, …)",

@@ -302,6 +302,9 @@ class StatementCompiler:
         compiled = []
         seen: set[str] = set()
         for option in options:
+            if option.data == "option_each":
+                compiled.append(self._option_each(option, scope, nodes))
+                continue
             text_token, guard, block = option.children
             text = _unquote(text_token)
             if text in seen:
@@ -313,6 +316,18 @@ class StatementCompiler:
             terms = self._terms(guard.children[0], scope) if guard is not None else ()
             compiled.append(fx.Option(text, guard_fn, self._sub_block(block, scope, nodes), terms))
         return fx.ChooseOption(self._node_id(), tuple(compiled), by_fn, may is not None)
+
+    def _option_each(
+        self, tree: Tree, scope: dict[str, str], nodes: dict[str, fx.Node]
+    ) -> fx.Option:
+        """`option NAME in COLLECTION [where COND] { … }`: one option per item."""
+        name, coll, where, block = tree.children
+        items = self._collection(coll, scope)
+        inner = {**scope, str(name): item_type(items.type)}
+        where_fn = self._cond(where.children[0], inner) if where is not None else None
+        terms = self._terms(where.children[0], inner) if where is not None else ()
+        body = self._sub_block(block, inner, nodes)
+        return fx.Option("", where_fn, body, terms, str(name), items.fn)
 
     def _named_args(
         self,

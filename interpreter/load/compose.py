@@ -252,7 +252,8 @@ class Composer:
             if section in SINGLETONS:
                 if self._claim(part, "replace", section, section, None, ("replace", section)):
                     where = part.where("replace", section)
-                    self.catalog.singletons[section] = Item(section, section, items, document, where)
+                    item = Item(section, section, items, document, where)
+                    self.catalog.singletons[section] = item
                 continue
             if section not in self.catalog.sections or not isinstance(items, dict):
                 continue
@@ -320,7 +321,8 @@ class Composer:
                 existing = self.catalog.singletons.get(section)
                 if existing is None:
                     where = part.where("add", section)
-                    self.catalog.singletons[section] = Item(section, section, items, document, where)
+                    item = Item(section, section, items, document, where)
+                    self.catalog.singletons[section] = item
                 elif isinstance(items, dict):
                     self._insert_new(part, existing, items)
                 continue
@@ -473,8 +475,7 @@ class Merger:
                     self.composer.diagnostics.append(
                         Diagnostic(
                             self.location((*here, "id")),
-                            f"there is already a {sub[-1][:-1] if isinstance(sub[-1], str) else 'entry'} "
-                            f"{entry_id!r}",
+                            f"there is already a {_entry_noun(sub)} {entry_id!r}",
                             f"defined at {self.item.location(*sub, ids.index(entry_id), 'id')}; "
                             "use `extend:` to add to it",
                             kind="duplicate-id",
@@ -505,13 +506,9 @@ class Merger:
         anchor = entry[anchor_key]
         if anchor in ids:
             return ids.index(anchor) + (1 if anchor_key == "after" else 0)
-        name = sub[-1] if isinstance(sub[-1], str) else "entry"
-        name = {"phases": "phase", "steps": "step", "setup": "step", "effect": "step"}.get(
-            name, name
-        )
         self.composer.error(
             self.location((*here, anchor_key)),
-            f"there is no {name} {anchor!r} to insert next to",
+            f"there is no {_entry_noun(sub)} {anchor!r} to insert next to",
             did_you_mean(str(anchor), {str(i) for i in ids if i})
             or f"there are: {', '.join(str(i) for i in ids if i) or 'none'}",
         )
@@ -519,6 +516,14 @@ class Merger:
 
 
 # ------------------------------------------------------------------ helpers
+def _entry_noun(sub: JsonPath) -> str:
+    """What the entries of the list at ``sub`` are called in messages."""
+    name = sub[-1] if sub and isinstance(sub[-1], str) else ""
+    return {"phases": "phase", "steps": "step", "setup": "step", "effect": "step"}.get(
+        name, "entry"
+    )
+
+
 def _as_step_list(value: Any) -> Any:
     return [{"id": MAIN_STEP, "effect": value}] if isinstance(value, str) else value
 

@@ -91,7 +91,7 @@ class Builder:
         sides = self.sides()
         pieces = self.pieces(symbols)
         spaces, groups = self.spaces(symbols, sides)
-        constants = self.constants(sides)
+        constants = self.constants(sides, symbols)
         counters = self.counters(sides)
         variables = self.variables()
         zones = self.zones()
@@ -116,9 +116,7 @@ class Builder:
             min_players=min_players,
             max_players=max_players,
             players_note=str(players.get("note", "")),
-            labels={
-                i.id: str(i.data) for i in self.section["labels"].values() if isinstance(i.data, str)
-            },
+            labels={i.id: str(i.data) for i in self.section["labels"].values()},
             expansions=tuple(self.catalog.applied),
             sides=sides,
             constants=constants,
@@ -266,7 +264,7 @@ class Builder:
             sides[item.id] = counts
         return sides
 
-    def constants(self, sides: dict[str, tuple[int, ...]]) -> dict[str, Any]:
+    def constants(self, sides: dict[str, tuple[int, ...]], symbols: Symbols) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for item in self.items("constants"):
             if "per_side" in item.data:
@@ -286,6 +284,11 @@ class Builder:
                         f"no value for side(s) {', '.join(missing)}",
                     )
                 out[item.id] = {"per_side": {k: _freeze(v) for k, v in per_side.items()}}
+            elif "type" in item.data:  # a declared type: checked, references resolved
+                decl = {"type": item.data["type"]}
+                out[item.id] = self._typed_value(
+                    item, ("value",), item.data.get("value"), decl, symbols
+                )
             else:
                 out[item.id] = _freeze(item.data.get("value"))
         return out
@@ -408,6 +411,11 @@ class Builder:
         expected = decl.get("type", ANY) if isinstance(decl, dict) else ANY
         allowed = decl.get("values") if isinstance(decl, dict) else None
         location = item.location(*sub)
+        if expected.startswith("list:") and expected != list_of(ANY) and isinstance(value, list):
+            inner = {"type": expected[len("list:") :]}
+            return tuple(
+                self._typed_value(item, (*sub, i), v, inner, symbols) for i, v in enumerate(value)
+            )
         ok = {
             NUMBER: isinstance(value, int) and not isinstance(value, bool),
             BOOL: isinstance(value, bool),

@@ -188,9 +188,7 @@ class Ruleset:
         """Why a game of ``count`` players cannot be played, or None."""
         if self.min_players <= count <= self.max_players:
             return None
-        shown = f"{self.name}" + (
-            f" with {', '.join(self.expansions)}" if self.expansions else ""
-        )
+        shown = f"{self.name}" + (f" with {', '.join(self.expansions)}" if self.expansions else "")
         note = f" ({self.players_note})" if self.players_note else ""
         return f"{shown} is for {self.min_players}–{self.max_players} players, not {count}{note}"
 
