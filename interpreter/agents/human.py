@@ -14,7 +14,7 @@ from interpreter.engine.view import view
 class HumanAgent(Agent):
     def choose(self, game: Game, decision: Decision) -> str:
         shown = view(game, self.seat)
-        click.echo(render_view(shown))
+        click.echo(render_view(shown, game.ruleset.label))
         what = f" ({decision.prompt})" if decision.prompt != "option" else ""
         click.echo(f"\n{decision.player_name}, choose{what}:")
         for number, option in enumerate(decision.options, start=1):
@@ -41,14 +41,17 @@ class HumanAgent(Agent):
 
 
 def describe(game: Game, item: str) -> str:
-    """A component's kind and properties, or a space's group and properties, in a line."""
+    """A component's kind and properties, or a space's group and properties, in a line,
+    in the words of the ruleset's edition (its `labels`)."""
     ruleset = game.ruleset
     piece = ruleset.pieces.get(item)
     if piece is not None:
-        return f"{piece.kind}: {_properties(piece.properties)}"
+        kind = ruleset.label(piece.kind, "kinds")
+        return f"{kind}: {_properties(piece.properties, ruleset.label)}"
     space = game.tables.spaces.get(item)
     if space is not None:
-        text = f"{space.group}: {_properties(space.properties)}".rstrip(": ")
+        group = ruleset.label(space.group, "spaces")
+        text = f"{group}: {_properties(space.properties, ruleset.label)}".rstrip(": ")
         held = game.state.zones.get(item, ())
         if held and space.visibility == "public":
             text += "; holds " + "; ".join(f"{p} ({describe(game, p)})" for p in held)
@@ -59,7 +62,7 @@ def describe(game: Game, item: str) -> str:
     return ""
 
 
-def _properties(properties: dict) -> str:
+def _properties(properties: dict, label) -> str:
     parts = []
     for key, value in properties.items():
         if value is None or value is False or value == {} or value == ():
@@ -67,30 +70,33 @@ def _properties(properties: dict) -> str:
         if value is True:
             parts.append(key)
         elif isinstance(value, dict):
-            parts.append(f"{key} " + " ".join(f"{k}:{v}" for k, v in value.items()))
+            parts.append(f"{key} " + " ".join(f"{label(str(k))}:{v}" for k, v in value.items()))
         elif isinstance(value, tuple | list):
-            parts.append(f"{key} " + "/".join(str(v) for v in value))
+            parts.append(f"{key} " + "/".join(label(str(v)) for v in value))
+        elif isinstance(value, str):
+            parts.append(f"{key} {label(value)}")
         else:
             parts.append(f"{key} {value}")
     return ", ".join(parts)
 
 
-def render_view(shown: dict) -> str:
+def render_view(shown: dict, label=lambda term, section=None: term) -> str:
+    """A player's view as text; names in the edition's words (``label``)."""
     lines = [f"--- round {shown['round']}, phase {shown['phase'] or shown['stage']} ---"]
     for name, value in shown["counters"].items():
-        lines.append(f"{name}: {value}")
+        lines.append(f"{label(name, 'counters')}: {value}")
     for name, value in shown["variables"].items():
         if value is not None:
-            lines.append(f"{name}: {value}")
+            lines.append(f"{label(name, 'variables')}: {value}")
     for player in shown["players"]:
-        counters = ", ".join(f"{k} {v}" for k, v in player["counters"].items())
+        counters = ", ".join(f"{label(k, 'counters')} {v}" for k, v in player["counters"].items())
         lines.append(f"{player['name']}: {counters}")
         for zone, content in player["zones"].items():
             if content and content != {"count": 0}:
-                lines.append(f"    {zone}: {_content(content)}")
+                lines.append(f"    {label(zone, 'zones')}: {_content(content)}")
     for zone, content in shown["zones"].items():
         if content and content != {"count": 0}:
-            lines.append(f"{zone}: {_content(content)}")
+            lines.append(f"{label(zone, 'zones')}: {_content(content)}")
     taken = {sid: e for sid, e in shown["spaces"].items()}
     if taken:
         lines.append(

@@ -113,6 +113,13 @@ def play(
         shown = f" ({', '.join(extras)})" if extras else ""
         click.echo(f"{definition.name}{shown}, {count} players, seed {seed}")
         click.echo(render_result(result))
+        relabelled = [
+            f"  {step.id}: {definition.label(step.id, 'scoring', step.label)}"
+            for step in definition.scoring
+            if f"scoring.{step.id}" in definition.labels
+        ]
+        if relabelled:
+            click.echo("scoring steps in this edition's words:\n" + "\n".join(relabelled))
 
 
 def result_json(game: Game, result: Result) -> dict:

@@ -19,27 +19,36 @@ from interpreter.ruleset import load
 
 
 @dataclass
+class Combinations:
+    """Which combinations of a ruleset's expansions to check."""
+
+    expansions: tuple[str, ...] = ()  # `--with`: this one combination
+    every: bool = False  # `--all-combinations`: every subset the requirements allow
+
+
+@dataclass
 class Summary:
     files: set[str] = field(default_factory=set)
-    # ruleset folder -> (items, provisional values)
-    counts: dict[str, tuple[int, int]] = field(default_factory=dict)
+    combinations: int = 0  # combinations of expansions checked
+    # ruleset folder -> the items and provisional values seen in any combination
+    counts: dict[str, tuple[set, set]] = field(default_factory=dict)
     rulesets: list[str] = field(default_factory=list)
     diagnostics: dict[tuple, Diagnostic] = field(default_factory=dict)
 
     @property
     def items(self) -> int:
-        return sum(items for items, _ in self.counts.values())
+        return sum(len(items) for items, _ in self.counts.values())
 
     @property
     def provisional(self) -> int:
-        return sum(provisional for _, provisional in self.counts.values())
+        return sum(len(provisional) for _, provisional in self.counts.values())
 
     def add(self, diagnostics: list[Diagnostic]) -> None:
         for d in diagnostics:
             self.diagnostics.setdefault((d.location, d.message), d)
 
 
-def validate_path(raw: str, summary: Summary) -> None:
+def validate_path(raw: str, summary: Summary, combos: Combinations | None = None) -> None:
     path = Path(raw)
     if not path.exists():
         folder = resolve_ruleset(raw)
@@ -69,29 +78,60 @@ def validate_path(raw: str, summary: Summary) -> None:
                 ]
             )
             return
-        _validate_ruleset(path, summary)
+        _validate_ruleset(path, summary, combos=combos)
         return
     if path.name == MANIFEST:
-        _validate_ruleset(path.parent, summary)
+        _validate_ruleset(path.parent, summary, combos=combos)
         return
     _validate_file(path, summary)
 
 
 def _validate_ruleset(
-    folder: Path, summary: Summary, mods: list[Path] | None = None, only: str | None = None
+    folder: Path,
+    summary: Summary,
+    mods: list[Path] | None = None,
+    only: str | None = None,
+    combos: Combinations | None = None,
 ) -> None:
+    if combos is not None and combos.expansions and not combos.every:
+        loaded = load(folder, expansions=list(combos.expansions), mods=mods)
+        _merge(loaded, summary, only)
+        summary.combinations += 1
+        if loaded.catalog is not None and loaded.catalog.manifest.get("id"):
+            summary.rulesets.append(
+                "+".join([str(loaded.catalog.manifest["id"]), *loaded.catalog.applied])
+            )
+        return
     loaded = load(folder, mods=mods)
     _merge(loaded, summary, only)
+    summary.combinations += 1
     manifest = loaded.catalog.manifest if loaded.catalog else {}
     if manifest.get("id"):
         summary.rulesets.append(str(manifest["id"]))
     if mods or not manifest:
         return
     offered = manifest.get("expansions") or {}
-    for expansion in offered:
-        chain = _requirement_chain(folder, expansion, offered)
-        loaded = load(folder, expansions=chain)
-        _merge(loaded, summary, only)
+    if combos is not None and combos.every:
+        subsets = allowed_combinations(folder, offered)
+    else:
+        subsets = [_requirement_chain(folder, expansion, offered) for expansion in offered]
+    for subset in subsets:
+        if subset:
+            _merge(load(folder, expansions=list(subset)), summary, only)
+            summary.combinations += 1
+
+
+def allowed_combinations(folder: Path, offered: dict) -> list[tuple[str, ...]]:
+    """Every subset of the offered expansions whose requirements it contains, in the
+    manifest's order (the empty set, the base alone, first)."""
+    names = list(offered)
+    needs = {name: set(_requirement_chain(folder, name, offered)) - {name} for name in names}
+    subsets = []
+    for mask in range(1 << len(names)):
+        subset = [n for i, n in enumerate(names) if mask >> i & 1]
+        if all(needs[n] <= set(subset) for n in subset):
+            subsets.append(tuple(subset))
+    return sorted(subsets, key=lambda s: (len(s), [names.index(n) for n in s]))
 
 
 def _requirement_chain(folder: Path, expansion: str, offered: dict) -> list[str]:
@@ -123,8 +163,9 @@ def _merge(loaded, summary: Summary, only: str | None) -> None:
         summary.files.update(d.path for d in loaded.catalog.documents)
         summary.files.update(loaded.catalog.failed)
         key = str(loaded.catalog.folder)
-        items, provisional = summary.counts.get(key, (0, 0))
-        summary.counts[key] = (max(items, loaded.items), max(provisional, loaded.provisional))
+        items, provisional = summary.counts.setdefault(key, (set(), set()))
+        items |= loaded.catalog.item_keys()
+        provisional |= loaded.catalog.provisional_keys()
 
 
 def _validate_file(path: Path, summary: Summary) -> None:
@@ -273,16 +314,31 @@ def _located(document, path, problems) -> list[Diagnostic]:
     show_default=True,
     help="Output as text (compiler style) or one JSON object.",
 )
-def validate(paths: tuple[str, ...], fmt: str) -> None:
+@click.option(
+    "--with",
+    "expansions",
+    multiple=True,
+    metavar="EXPANSION",
+    help="Check a ruleset with these expansions applied together (repeatable, any order).",
+)
+@click.option(
+    "--all-combinations",
+    "every",
+    is_flag=True,
+    help="Check a ruleset with every combination of its expansions that their requirements allow.",
+)
+def validate(paths: tuple[str, ...], fmt: str, expansions: tuple[str, ...], every: bool) -> None:
     """Check rulesets, expansions, mods and single files; report every error.
 
     PATH is a ruleset folder, a ruleset id, a ruleset.yaml, an overlay (mod or
-    expansion) or a single content file. Exit code 0 when all is valid, 1 when any
-    error was found.
+    expansion) or a single content file. A ruleset is checked alone and with each
+    expansion it offers; `--with` checks one combination, `--all-combinations`
+    every allowed one. Exit code 0 when all is valid, 1 when any error was found.
     """
     summary = Summary()
+    combos = Combinations(expansions, every)
     for raw in paths:
-        validate_path(raw, summary)
+        validate_path(raw, summary, combos)
     diagnostics = sorted(
         summary.diagnostics.values(),
         key=lambda d: (d.location.path, d.location.line, d.location.column),
@@ -300,6 +356,7 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
                         "provisional": summary.provisional,
                         "errors": len(errors),
                         "rulesets": summary.rulesets,
+                        "combinations": summary.combinations,
                     },
                 },
                 indent=2,
@@ -309,8 +366,14 @@ def validate(paths: tuple[str, ...], fmt: str) -> None:
         for diagnostic in diagnostics:
             click.echo(render(diagnostic))
         status = "valid" if not errors else f"{len(errors)} error{'s' if len(errors) != 1 else ''}"
+        combined = (
+            f" in {summary.combinations} combination{'s' if summary.combinations != 1 else ''} "
+            "of expansions"
+            if expansions or every
+            else ""
+        )
         click.echo(
             f"checked {len(summary.files)} file{'s' if len(summary.files) != 1 else ''}, "
-            f"{summary.items} items, {summary.provisional} provisional values: {status}"
+            f"{summary.items} items, {summary.provisional} provisional values{combined}: {status}"
         )
     raise SystemExit(1 if errors else 0)

@@ -80,6 +80,24 @@ class Catalog:
     broken: set[tuple] = field(default_factory=set)  # (file, section, id) with schema errors
     failed: list[str] = field(default_factory=list)  # files that could not be read
 
+    def item_keys(self) -> set[tuple[str, str]]:
+        """Every item as (section, id), the singletons included."""
+        keys = {(section, i) for section, items in self.sections.items() for i in items}
+        return keys | {(s, s) for s in self.singletons}
+
+    def provisional_keys(self) -> set[tuple[str, str]]:
+        """The designed values: provisional components and constants, and each space of
+        a provisional space group."""
+        keys = set()
+        for section in ("components", "constants"):
+            for item in self.sections[section].values():
+                if isinstance(item.data, dict) and item.data.get("provisional"):
+                    keys.add((section, item.id))
+        for item in self.sections["spaces"].values():
+            if isinstance(item.data, dict) and item.data.get("provisional"):
+                keys |= {("spaces", str(space)) for space in item.data.get("items") or {}}
+        return keys
+
     def digest(self) -> str:
         """A hash of the loaded content: the same data gives the same digest anywhere."""
         content = {

@@ -852,17 +852,7 @@ class Builder:
 
     # ------------------------------------------------------------ counting
     def provisional_count(self) -> int:
-        count = 0
-        for item in self.section["components"].values():
-            if isinstance(item.data, dict) and item.data.get("provisional"):
-                count += 1
-        for item in self.section["constants"].values():
-            if isinstance(item.data, dict) and item.data.get("provisional"):
-                count += 1
-        for item in self.section["spaces"].values():
-            if isinstance(item.data, dict) and item.data.get("provisional"):
-                count += len(item.data.get("items") or {})
-        return count
+        return len(self.catalog.provisional_keys())
 
 
 def build(catalog: Catalog) -> BuildResult:

@@ -318,22 +318,32 @@ def test_missing_path_is_an_input_error(tmp_path: Path) -> None:
 
 
 def _expected_counts(folder: Path) -> tuple[int, int, int]:
-    """Files, items and provisional values of a ruleset, counted from its YAML."""
+    """Files, items and provisional values of a ruleset and the expansions it offers
+    (each item once, whichever combination brings it), counted from its YAML."""
     yaml = YAML(typ="safe", pure=True)
     manifest = yaml.load((folder / "ruleset.yaml").read_text(encoding="utf-8"))
-    sections = SECTIONS
-    items = provisional = 0
-    for name in manifest["include"]:
-        data = yaml.load((folder / name).read_text(encoding="utf-8"))
-        items += sum(len(data.get(s) or {}) for s in sections)
-        items += sum(1 for s in ("structure", "scoring") if s in data)
+    contents = [
+        yaml.load((folder / name).read_text(encoding="utf-8")) for name in manifest["include"]
+    ]
+    overlays = [
+        yaml.load((folder / entry["file"]).read_text(encoding="utf-8"))
+        for entry in (manifest.get("expansions") or {}).values()
+    ]
+    contents += [overlay.get("add") or {} for overlay in overlays]
+    items: set = set()
+    provisional: set = set()
+    for data in contents:
+        items |= {(s, i) for s in SECTIONS for i in data.get(s) or {}}
+        items |= {(s, s) for s in ("structure", "scoring") if s in data}
         for section in ("components", "constants"):
-            values = (data.get(section) or {}).values()
-            provisional += sum(1 for v in values if v.get("provisional"))
+            for key, value in (data.get(section) or {}).items():
+                if value.get("provisional"):
+                    provisional.add((section, key))
         for group in (data.get("spaces") or {}).values():
             if group.get("provisional"):
-                provisional += len(group.get("items") or {})
-    return 1 + len(manifest["include"]), items, provisional
+                provisional |= {("spaces", i) for i in group.get("items") or {}}
+    files = 1 + len(manifest["include"]) + len(overlays)
+    return files, len(items), len(provisional)
 
 
 def test_valid_ruleset_exits_0_with_summary(rococo_copy: Path) -> None:
