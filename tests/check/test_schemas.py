@@ -56,6 +56,8 @@ def test_every_rococo_file_names_its_schema() -> None:
         target = (path.parent / match.group(1)).resolve()
         assert target.is_file(), f"{path.name} points at {target}"
         expected = "manifest" if path.name == "ruleset.yaml" else "content"
+        if path.parent.name == "expansions":
+            expected = "overlay"
         assert target.name == f"{expected}.schema.json"
 
 

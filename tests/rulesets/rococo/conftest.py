@@ -7,7 +7,7 @@ sandbox, answers its decisions, and checks the outcome.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -16,16 +16,18 @@ from interpreter.language.values import Piece
 from interpreter.ruleset import load_or_raise
 
 
-@lru_cache(maxsize=1)
-def rococo():
-    return load_or_raise("rococo")
+@cache
+def rococo(expansions: tuple[str, ...] = ()):
+    return load_or_raise("rococo", list(expansions))
 
 
 class Table:
     """A Rococo game with helpers to arrange positions and drive decisions."""
 
-    def __init__(self, players: int = 3, seed: int = 0):
-        self.game = Game(rococo(), [f"P{i + 1}" for i in range(players)], seed=seed)
+    def __init__(self, players: int = 3, seed: int = 0, expansions: tuple[str, ...] = ()):
+        self.game = Game(
+            rococo(tuple(expansions)), [f"P{i + 1}" for i in range(players)], seed=seed
+        )
 
     @property
     def state(self):
