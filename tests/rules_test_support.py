@@ -33,6 +33,16 @@ def shown(path: Path) -> str:
         return str(path)
 
 
+def place(path: Path, mark: str, nth: int = 0) -> str:
+    """``path:line:col`` of the ``nth`` occurrence of ``mark`` in the file."""
+    text = path.read_text(encoding="utf-8")
+    index = -1
+    for _ in range(nth + 1):
+        index = text.index(mark, index + 1)
+    line, column = position(text, index)
+    return f"{shown(path)}:{line}:{column}"
+
+
 @dataclass
 class Mutation:
     """One text replacement in one file, and where a given mark of it now is."""

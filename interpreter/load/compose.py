@@ -283,6 +283,10 @@ class Composer:
             for item_id, changes in (items or {}).items() if isinstance(items, dict) else ():
                 where = ("patch", section, item_id)
                 existing = self.catalog.sections.get(section, {}).get(item_id)
+                removal = self.claims.get((section, item_id), {}).get(None)
+                if existing is None and removal is not None and removal.operation == "remove":
+                    self._claim(part, "patch", section, item_id, None, where)  # the conflict
+                    continue
                 if existing is None or not isinstance(changes, dict):
                     self.error(
                         part.location(*where, key=True),
@@ -505,7 +509,19 @@ class Merger:
             return len(ids)
         anchor = entry[anchor_key]
         if anchor in ids:
-            return ids.index(anchor) + (1 if anchor_key == "after" else 0)
+            if anchor_key == "before":
+                return ids.index(anchor)
+            # after the anchor and after what earlier overlays put after it: the
+            # canonical order of overlays is the order of their entries
+            entries = _resolve(self.item.data, sub)
+            position = ids.index(anchor) + 1
+            while (
+                position < len(entries)
+                and isinstance(entries[position], dict)
+                and entries[position].get("after") == anchor
+            ):
+                position += 1
+            return position
         self.composer.error(
             self.location((*here, anchor_key)),
             f"there is no {_entry_noun(sub)} {anchor!r} to insert next to",

@@ -240,7 +240,10 @@ class Loader:
             rank = (0, list(offered).index(expansion), expansion)
             overlays.append(self.overlay_file(catalog, path, rank))
         for mod in mods or []:
-            overlays.append(self.overlay_file(catalog, Path(mod), (1, Path(mod).stem, str(mod))))
+            overlay = self.overlay_file(catalog, Path(mod), ())
+            if overlay is not None:  # mods come after expansions, in the order of their ids
+                overlay.rank = (1, overlay.id, str(mod))
+            overlays.append(overlay)
         composer = Composer(catalog, [str(name) for name in offered])
         catalog.applied = composer.compose([o for o in overlays if o is not None])
         self.diagnostics.extend(composer.diagnostics)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from rules_test_support import ROCOCO, position, shown
+from rules_test_support import ROCOCO, place, shown
 
 from interpreter.load.ruleset_files import SECTIONS, Loader, resolve_ruleset
 
@@ -18,15 +18,6 @@ def catalog_of(folder: Path, expansions=None, mods=None):
 
 def messages(diagnostics) -> list[str]:
     return [d.message for d in diagnostics]
-
-
-def place(path: Path, mark: str, nth: int = 0) -> str:
-    text = path.read_text(encoding="utf-8")
-    index = -1
-    for _ in range(nth + 1):
-        index = text.index(mark, index + 1)
-    line, column = position(text, index)
-    return f"{shown(path)}:{line}:{column}"
 
 
 # ---------------------------------------------------------------------- finding
