@@ -134,11 +134,11 @@ def replay(path: Path, strict: bool = False, stop_after: int | None = None) -> V
         failure.warnings = parsed.warnings
         return failure
     players = parsed.header.data["players"]
-    if not ruleset.min_players <= len(players) <= ruleset.max_players:
+    refusal = ruleset.players_refusal(len(players))
+    if refusal is not None:
         return Verdict(
             "malformed",
-            f"{ruleset.name} is for {ruleset.min_players}-"
-            f"{ruleset.max_players} players, the log has {len(players)}",
+            f"{refusal}; the log has {len(players)} players",
             parsed.header.line,
             warnings=parsed.warnings,
         )

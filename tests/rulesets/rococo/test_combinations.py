@@ -1,0 +1,70 @@
+"""Rococo Deluxe with any subset of Fancy, Festive and Haute Couture: the same game
+whatever order the expansions are named in, complete games, legal replays."""
+
+from __future__ import annotations
+
+import json
+from itertools import combinations, permutations
+from pathlib import Path
+
+import pytest
+
+from interpreter.agents import make
+from interpreter.engine.game import Game
+from interpreter.log import writer
+from interpreter.log.replay import replay
+from interpreter.ruleset import load_or_raise
+
+EXTRAS = ("fancy", "festive", "haute_couture")
+SUBSETS = [s for n in range(len(EXTRAS) + 1) for s in combinations(EXTRAS, n)]
+
+
+def play(expansions: tuple[str, ...], players: int, seed: int) -> Game:
+    game = Game(load_or_raise("rococo", list(expansions)), [f"P{i}" for i in range(players)], seed)
+    agents = [make("random", seat, seed) for seat in range(players)]
+    while not game.is_over():
+        decision = game.pending()[0]
+        game.apply(decision.player, agents[decision.player].choose(game, decision))
+    return game
+
+
+@pytest.mark.parametrize("subset", SUBSETS, ids=lambda s: "+".join(s) or "deluxe-only")
+def test_the_same_seed_gives_the_same_game_in_any_order(subset: tuple[str, ...]) -> None:
+    orders = [("deluxe", *order) for order in permutations(subset)]
+    orders.append((*subset, "deluxe"))  # the required expansion named last
+    rulesets = {order: load_or_raise("rococo", list(order)) for order in orders}
+    assert len({r.digest for r in rulesets.values()}) == 1
+    assert {r.expansions for r in rulesets.values()} == {("deluxe", *subset)}  # canonical
+    first, last = orders[0], orders[-1]
+    for players in (2, 3, 4, 5):
+        seed = 100 + players
+        games = [play(order, players, seed) for order in (first, last)]
+        headers = [writer.header(g) for g in games]
+        assert headers[0] == headers[1]
+        assert headers[0]["options"]["expansions"] == ["deluxe", *subset]
+        assert games[0].events == games[1].events
+        assert games[0].result().scores == games[1].result().scores
+
+
+@pytest.mark.parametrize("subset", SUBSETS, ids=lambda s: "+".join(s) or "deluxe-only")
+def test_games_with_every_combination_end_and_replay_legally(
+    subset: tuple[str, ...], tmp_path: Path
+) -> None:
+    expansions = ("deluxe", *subset)
+    for players in (2 + SUBSETS.index(subset) % 4,):  # each count by some subset
+        game = play(expansions, players, seed=7 * players)
+        assert game.is_over()
+        path = tmp_path / f"{players}.jsonl"
+        with path.open("w", encoding="utf-8") as stream:
+            writer.write(game, stream)
+        verdict = replay(path, strict=True)
+        assert verdict.kind == "legal", verdict.message
+        assert verdict.game.result().scores == game.result().scores
+
+
+def test_the_expansions_leave_the_2013_game_as_it_was() -> None:
+    """Offering expansions changes nothing for a game without them."""
+    game = play((), 3, seed=11)
+    header = writer.header(game)
+    assert header["options"]["expansions"] == []
+    assert not any("festive" in json.dumps(e) for e in game.events)
