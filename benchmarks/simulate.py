@@ -33,8 +33,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from interpreter.agents import RandomAgent
-from interpreter.cli.validate import allowed_combinations
 from interpreter.engine.game import Game
+from interpreter.load.ruleset_files import allowed_combinations
 from interpreter.log import writer
 from interpreter.log.replay import replay
 from interpreter.ruleset import load_or_raise, resolve_ruleset

@@ -7,7 +7,7 @@ import click
 from interpreter.cli.play import load_for_cli
 from interpreter.cli.report import source_line
 from interpreter.language.parser import SyntaxProblem, parse
-from interpreter.load.ruleset_files import Loader, resolve_ruleset
+from interpreter.load.ruleset_files import Loader, requirement_chain, resolve_ruleset
 
 SECTIONS = (
     "actions",
@@ -39,7 +39,18 @@ def explain(ruleset: str, name: str | None, expansions: tuple[str, ...]) -> None
         click.echo(
             f"{definition.name} {definition.version} ({definition.id}), "
             f"{definition.min_players}-{definition.max_players} players"
+            + (f" ({definition.players_note})" if definition.players_note else "")
         )
+        if definition.expansions:
+            click.echo(f"  applied: {', '.join(definition.expansions)}")
+        offered = definition.offered_expansions
+        if offered:
+            click.echo(f"  expansions ({len(offered)}), added with --with ID:")
+            for expansion, entry in offered.items():
+                needs = requirement_chain(folder, expansion, offered)[:-1]
+                requires = f"; requires {', '.join(needs)}" if needs else ""
+                about = f": {entry['description']}" if entry.get("description") else ""
+                click.echo(f"    {expansion} - {entry.get('name', expansion)}{requires}{about}")
         for section in SECTIONS:
             items = catalog.sections.get(section, {})
             if items:

@@ -13,7 +13,14 @@ from interpreter.cli.report import render
 from interpreter.errors import Diagnostic, LoadError, Location
 from interpreter.language.compiler import Compiler, did_you_mean
 from interpreter.language.symbols import Symbols
-from interpreter.load.ruleset_files import MANIFEST, PROJECT_ROOT, display_path, resolve_ruleset
+from interpreter.load.ruleset_files import (
+    MANIFEST,
+    PROJECT_ROOT,
+    allowed_combinations,
+    display_path,
+    requirement_chain,
+    resolve_ruleset,
+)
 from interpreter.load.yaml_source import load_file
 from interpreter.ruleset import load
 
@@ -114,44 +121,11 @@ def _validate_ruleset(
     if combos is not None and combos.every:
         subsets = allowed_combinations(folder, offered)
     else:
-        subsets = [_requirement_chain(folder, expansion, offered) for expansion in offered]
+        subsets = [requirement_chain(folder, expansion, offered) for expansion in offered]
     for subset in subsets:
         if subset:
             _merge(load(folder, expansions=list(subset)), summary, only)
             summary.combinations += 1
-
-
-def allowed_combinations(folder: Path, offered: dict) -> list[tuple[str, ...]]:
-    """Every subset of the offered expansions whose requirements it contains, in the
-    manifest's order (the empty set, the base alone, first)."""
-    names = list(offered)
-    needs = {name: set(_requirement_chain(folder, name, offered)) - {name} for name in names}
-    subsets = []
-    for mask in range(1 << len(names)):
-        subset = [n for i, n in enumerate(names) if mask >> i & 1]
-        if all(needs[n] <= set(subset) for n in subset):
-            subsets.append(tuple(subset))
-    return sorted(subsets, key=lambda s: (len(s), [names.index(n) for n in s]))
-
-
-def _requirement_chain(folder: Path, expansion: str, offered: dict) -> list[str]:
-    """The expansion and the expansions it requires, in the order to apply them."""
-    order: list[str] = []
-
-    def visit(name: str, depth: int = 0) -> None:
-        if name in order or depth > 20 or name not in offered:
-            return
-        try:
-            data = load_file(folder / str(offered[name].get("file", ""))).data
-            needs = (data.get("overlay") or {}).get("requires") or []
-        except (LoadError, AttributeError):
-            needs = []
-        for need in needs:
-            visit(str(need), depth + 1)
-        order.append(name)
-
-    visit(expansion)
-    return order
 
 
 def _merge(loaded, summary: Summary, only: str | None) -> None:
@@ -231,7 +205,7 @@ def _validate_with_overlay(folder: Path, path: Path, header: dict, summary: Summ
     expansions: list[str] = []
     requires = header.get("requires")
     for need in requires if isinstance(requires, list) else []:
-        for name in _requirement_chain(folder, str(need), offered):
+        for name in requirement_chain(folder, str(need), offered):
             if name not in expansions:
                 expansions.append(name)
     loaded = load(folder, expansions=expansions, mods=[path])

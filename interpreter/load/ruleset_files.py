@@ -304,6 +304,39 @@ class Loader:
         return Overlay(str(header.get("id", path.stem)), document, header, rank)
 
 
+def allowed_combinations(folder: Path, offered: dict) -> list[tuple[str, ...]]:
+    """Every subset of the offered expansions whose requirements it contains, in the
+    manifest's order (the empty set, the base alone, first)."""
+    names = list(offered)
+    needs = {name: set(requirement_chain(folder, name, offered)) - {name} for name in names}
+    subsets = []
+    for mask in range(1 << len(names)):
+        subset = [n for i, n in enumerate(names) if mask >> i & 1]
+        if all(needs[n] <= set(subset) for n in subset):
+            subsets.append(tuple(subset))
+    return sorted(subsets, key=lambda s: (len(s), [names.index(n) for n in s]))
+
+
+def requirement_chain(folder: Path, expansion: str, offered: dict) -> list[str]:
+    """The expansion and the expansions it requires, in the order to apply them."""
+    order: list[str] = []
+
+    def visit(name: str, depth: int = 0) -> None:
+        if name in order or depth > 20 or name not in offered:
+            return
+        try:
+            data = load_file(folder / str(offered[name].get("file", ""))).data
+            needs = (data.get("overlay") or {}).get("requires") or []
+        except (LoadError, AttributeError):
+            needs = []
+        for need in needs:
+            visit(str(need), depth + 1)
+        order.append(name)
+
+    visit(expansion)
+    return order
+
+
 def _inside(path: Path, folder: Path) -> bool:
     try:
         return path.resolve().is_relative_to(folder.resolve())
