@@ -190,7 +190,7 @@ class Ruleset:
             return None
         shown = f"{self.name}" + (f" with {', '.join(self.expansions)}" if self.expansions else "")
         note = f" ({self.players_note})" if self.players_note else ""
-        return f"{shown} is for {self.min_players}–{self.max_players} players, not {count}{note}"
+        return f"{shown} is for {self.min_players}-{self.max_players} players, not {count}{note}"
 
     def side_for(self, players: int) -> str | None:
         for name, counts in self.sides.items():
