@@ -31,6 +31,7 @@ class Combinations:
 
     expansions: tuple[str, ...] = ()  # `--with`: this one combination
     every: bool = False  # `--all-combinations`: every subset the requirements allow
+    mods: tuple[Path, ...] = ()  # `--mod`: applied with every combination
 
 
 @dataclass
@@ -85,12 +86,16 @@ def validate_path(raw: str, summary: Summary, combos: Combinations | None = None
                 ]
             )
             return
-        _validate_ruleset(path, summary, combos=combos)
+        _validate_ruleset(path, summary, _mods(combos), combos=combos)
         return
     if path.name == MANIFEST:
-        _validate_ruleset(path.parent, summary, combos=combos)
+        _validate_ruleset(path.parent, summary, _mods(combos), combos=combos)
         return
     _validate_file(path, summary)
+
+
+def _mods(combos: Combinations | None) -> list[Path] | None:
+    return list(combos.mods) if combos is not None and combos.mods else None
 
 
 def _validate_ruleset(
@@ -114,8 +119,8 @@ def _validate_ruleset(
     summary.combinations += 1
     manifest = loaded.catalog.manifest if loaded.catalog else {}
     if manifest.get("id"):
-        summary.rulesets.append(str(manifest["id"]))
-    if mods or not manifest:
+        summary.rulesets.append("+".join([str(manifest["id"]), *loaded.catalog.applied]))
+    if (mods and not (combos and combos.every)) or not manifest:
         return
     offered = manifest.get("expansions") or {}
     if combos is not None and combos.every:
@@ -124,7 +129,7 @@ def _validate_ruleset(
         subsets = [requirement_chain(folder, expansion, offered) for expansion in offered]
     for subset in subsets:
         if subset:
-            _merge(load(folder, expansions=list(subset)), summary, only)
+            _merge(load(folder, expansions=list(subset), mods=mods), summary, only)
             summary.combinations += 1
 
 
@@ -296,21 +301,35 @@ def _located(document, path, problems) -> list[Diagnostic]:
     help="Check a ruleset with these expansions applied together (repeatable, any order).",
 )
 @click.option(
+    "--mod",
+    "mods",
+    multiple=True,
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Apply these mods together to the ruleset PATHs (repeatable, any order).",
+)
+@click.option(
     "--all-combinations",
     "every",
     is_flag=True,
     help="Check a ruleset with every combination of its expansions that their requirements allow.",
 )
-def validate(paths: tuple[str, ...], fmt: str, expansions: tuple[str, ...], every: bool) -> None:
+def validate(
+    paths: tuple[str, ...],
+    fmt: str,
+    expansions: tuple[str, ...],
+    mods: tuple[Path, ...],
+    every: bool,
+) -> None:
     """Check rulesets, expansions, mods and single files; report every error.
 
     PATH is a ruleset folder, a ruleset id, a ruleset.yaml, an overlay (mod or
     expansion) or a single content file. A ruleset is checked alone and with each
     expansion it offers; `--with` checks one combination, `--all-combinations`
-    every allowed one. Exit code 0 when all is valid, 1 when any error was found.
+    every allowed one, `--mod` applies mods together to the ruleset. Exit code 0
+    when all is valid, 1 when any error was found.
     """
     summary = Summary()
-    combos = Combinations(expansions, every)
+    combos = Combinations(expansions, every, mods)
     for raw in paths:
         validate_path(raw, summary, combos)
     diagnostics = sorted(

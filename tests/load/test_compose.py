@@ -314,27 +314,12 @@ def test_labels_are_display_texts_and_conflict_like_items(tiny: Path, tmp_path: 
 
 
 # --------------------------------------------------------------- on Rococo
-HIRE_LIMIT = """overlay: {id: hire_limit, name: Hire limit, base: rococo}
-extend:
-  actions:
-    hire:
-      requires:
-        - condition: my.hand.size < 3
-          message: "a hand of {my.hand.size} cards is full for hiring"
-"""
-HIRE_BONUS = """overlay: {id: hire_bonus, name: Hire bonus, base: rococo}
-extend:
-  actions:
-    hire:
-      effect:
-        - id: welcome
-          after: main
-          effect: gain(prestige, 1)
-"""
+EXAMPLE_MODS = Path(__file__).resolve().parents[2] / "examples" / "mods"
 
 
 def test_two_rococo_mods_extending_hire_both_take_effect(tmp_path: Path) -> None:
-    mods = [write(tmp_path, "limit.yaml", HIRE_LIMIT), write(tmp_path, "bonus.yaml", HIRE_BONUS)]
+    """The worked example of docs/modding.md, section 9."""
+    mods = [EXAMPLE_MODS / "small-hands.yaml", EXAMPLE_MODS / "welcome-gift.yaml"]
     game = Game(load_or_raise("rococo", mods=mods), ["A", "B"], seed=1)
     state = game.state
     state.counters["livres#0"] = 20
@@ -345,11 +330,11 @@ def test_two_rococo_mods_extending_hire_both_take_effect(tmp_path: Path) -> None
         state.put(card, "hiring")
     game.run_action("hire", 0, card=Piece("S1-1"))
     game.apply(0, "hire E01")
-    assert game.state.counters["prestige#0"] == 1  # the bonus mod's step ran
+    assert game.state.counters["prestige#0"] == 1  # the welcome gift's step ran
     assert game.state.zones["hand#0"] == ("S1-1", "E01")
     game.state.put("E03", "hand#0")
-    with pytest.raises(GameError, match="a hand of 3 cards is full for hiring"):
-        game.run_action("hire", 0, card=Piece("S1-1"))  # the limit mod's requirement holds
+    with pytest.raises(GameError, match="a hand of 3 cards is too full to hire"):
+        game.run_action("hire", 0, card=Piece("S1-1"))  # the small hands' requirement holds
 
 
 def test_two_rococo_mods_replacing_one_key_are_refused(tmp_path: Path) -> None:
@@ -365,3 +350,21 @@ def test_two_rococo_mods_replacing_one_key_are_refused(tmp_path: Path) -> None:
         "which 'poor' patches too"
     ) in result.output
     assert f"'poor' does at {place(b, 'value')}" in result.output
+
+
+def test_validate_checks_combinations_of_expansions_and_mods() -> None:
+    runner = CliRunner()
+    result = runner.invoke(cli, ["validate", "rococo", "--all-combinations"])
+    assert result.exit_code == 0, result.output
+    assert result.output.endswith("in 9 combinations of expansions: valid\n")
+    result = runner.invoke(cli, ["validate", "rococo", "--with", "festive"])
+    assert result.exit_code == 1
+    assert "festive.yaml:18:14: error: 'festive' requires 'deluxe', which is not applied" in (
+        result.output
+    )
+    mods = [str(EXAMPLE_MODS / "small-hands.yaml"), str(EXAMPLE_MODS / "welcome-gift.yaml")]
+    result = runner.invoke(
+        cli, ["validate", "rococo", "--mod", mods[1], "--mod", mods[0], "--format", "json"]
+    )
+    assert result.exit_code == 0, result.output
+    assert '"rococo+small_hands+welcome_gift"' in result.output
