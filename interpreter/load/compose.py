@@ -336,15 +336,7 @@ class Composer:
                 where = part.where("add", section, item_id)
                 existing = self.catalog.sections[section].get(item_id)
                 if existing is not None:
-                    self.diagnostics.append(
-                        Diagnostic(
-                            document.location(where, key=True),
-                            f"duplicate id {item_id!r} in `{section}`",
-                            f"first defined at {existing.location(key=True)}; use `extend:` to "
-                            "add to it, or `replace:`/`patch:` to change it",
-                            kind="duplicate-id",
-                        )
-                    )
+                    self.diagnostics.append(duplicate_id(document, where, existing))
                     continue
                 self.catalog.sections[section][item_id] = Item(
                     item_id, section, value, document, where
@@ -532,6 +524,17 @@ class Merger:
 
 
 # ------------------------------------------------------------------ helpers
+def duplicate_id(document: Document, where: JsonPath, existing: Item) -> Diagnostic:
+    """An item defined where one with its id already is."""
+    return Diagnostic(
+        document.location(where, key=True),
+        f"duplicate id {existing.id!r} in `{existing.section}`",
+        f"first defined at {existing.location(key=True)}; use `extend:` in an overlay to add "
+        "to it, or `replace:`/`patch:` to change it",
+        kind="duplicate-id",
+    )
+
+
 def _entry_noun(sub: JsonPath) -> str:
     """What the entries of the list at ``sub`` are called in messages."""
     name = sub[-1] if sub and isinstance(sub[-1], str) else ""

@@ -16,7 +16,7 @@ from typing import Any
 from interpreter.check.schema_check import check
 from interpreter.errors import Diagnostic, LoadError, Location
 from interpreter.language.compiler import did_you_mean
-from interpreter.load.compose import Composer, Overlay
+from interpreter.load.compose import Composer, Overlay, duplicate_id
 from interpreter.load.yaml_source import Document, JsonPath, load_file
 
 SECTIONS = (
@@ -274,15 +274,7 @@ class Loader:
                 existing = catalog.sections[section].get(item_id)
                 where = (section, item_id)
                 if existing is not None:
-                    self.diagnostics.append(
-                        Diagnostic(
-                            document.location(where, key=True),
-                            f"duplicate id {item_id!r} in `{section}`",
-                            f"first defined at {existing.location(key=True)}; use `replace:` "
-                            "or `extend:` in an overlay to change it",
-                            kind="duplicate-id",
-                        )
-                    )
+                    self.diagnostics.append(duplicate_id(document, where, existing))
                     continue
                 catalog.sections[section][item_id] = Item(item_id, section, value, document, where)
 

@@ -20,6 +20,15 @@ Designed expansion tiles used here (expansions/*.yaml):
 from __future__ import annotations
 
 import pytest
+from rococo_positions import (
+    MASTER_SPACES,
+    SMALL_STORAGE,
+    SMALL_WINDOWS,
+    guest_ids,
+    start_phase,
+    storage,
+    windows,
+)
 
 from interpreter.agents import RandomAgent
 from interpreter.engine import chance
@@ -35,18 +44,9 @@ FESTIVE = ("deluxe", "festive")
 HAUTE = ("deluxe", "haute_couture")
 FESTIVE_HAUTE = ("deluxe", "festive", "haute_couture")
 
-SMALL_WINDOWS = tuple(f"s_window{i}" for i in range(1, 7))
-SMALL_STORAGE = ("s_storage1", "s_storage2", "s_storage3")
 FESTIVE_DRESSES = ("FE1", "FE2", "FE3", "FE4")
 FANCY_DRESSES = ("FD1", "FD2", "FD3", "FD4")
 FANCY_TILES = ("FT1", "FT2", "FT3", "FT4", "FT5")
-MASTER_SPACES = (
-    "s_hall1_guest3",
-    "s_hall2_guest2",
-    "s_hall3_guest2",
-    "s_hall4_guest2",
-    "s_hall5_guest2",
-)
 NO_REWARD = "s_hall1_guest2"  # an ordinary guest space with no reward
 
 
@@ -65,37 +65,10 @@ def new(make_table):
     return build
 
 
-def start_phase(t, phase_id: str, round_no: int):
-    """Let the engine run phase ``phase_id`` of round ``round_no`` from the current state."""
-    t.game.goto_phase(phase_id, round_no)
-    return t
-
-
-def windows(t, **placed):
-    for w in SMALL_WINDOWS:
-        t.clear(w)
-    for window, dress in placed.items():
-        t.put(dress, window)
-    return t
-
-
-def storage(t, *sections):
-    for s in SMALL_STORAGE:
-        t.clear(s)
-    for s, tiles in zip(SMALL_STORAGE, sections, strict=False):
-        for tile in tiles:
-            t.put(tile, s)
-    return t
-
-
 def tiles(t, seat: int, *ids: str):
     for tile in ids:
         t.put(tile, "tiles", seat)
     return t
-
-
-def guest_ids(t):
-    return list(t.game.tables.group_members["guest"])
 
 
 def all_guests_taken_but(t, *free, owner=2):

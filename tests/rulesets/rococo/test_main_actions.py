@@ -10,52 +10,24 @@ which points the course at one phase of a round and resumes it.
 from __future__ import annotations
 
 import pytest
+from rococo_positions import (
+    MASTER_SPACES,
+    SMALL_STORAGE,
+    guest_ids,
+    start_phase,
+    storage,
+    windows,
+)
 
 from interpreter.errors import GameError
 from interpreter.language.values import Piece, Player
 
-SMALL_WINDOWS = tuple(f"s_window{i}" for i in range(1, 7))
-SMALL_STORAGE = ("s_storage1", "s_storage2", "s_storage3")
-MASTER_SPACES = (
-    "s_hall1_guest3",
-    "s_hall2_guest2",
-    "s_hall3_guest2",
-    "s_hall4_guest2",
-    "s_hall5_guest2",
-)
-
-
 # --------------------------------------------------------------------- helpers
-def start_phase(t, phase_id: str, round_no: int):
-    """Let the engine run phase ``phase_id`` of round ``round_no`` from the current state."""
-    t.game.goto_phase(phase_id, round_no)
-    return t
-
-
-def windows(t, **placed):
-    for w in SMALL_WINDOWS:
-        t.clear(w)
-    for window, dress in placed.items():
-        t.put(dress, window)
-    return t
-
-
-def storage(t, *sections):
-    for s in SMALL_STORAGE:
-        t.clear(s)
-    for s, tiles in zip(SMALL_STORAGE, sections, strict=False):
-        for tile in tiles:
-            t.put(tile, s)
-    return t
 
 
 def can(t, action: str, seat: int, card: str, **extra) -> bool:
     args = ", ".join(["card: c"] + [f"{k}: {v}" for k, v in extra.items()])
     return t.eval(f"can {action}({args})", seat, c=Piece(card))
-
-
-def guest_ids(t):
-    return list(t.game.tables.group_members["guest"])
 
 
 def all_guests_taken_but(t, *free, owner=2):
