@@ -484,6 +484,26 @@ def _pieces(ctx: Context, zones: Any) -> tuple:
 
 
 @fn(
+    "spaces_of",
+    [Param("groups", list_of(TEXT), "names of space groups")],
+    list_of(ZONE),
+    "The spaces of the named groups on the game's board side, group by group, each "
+    "in the order written. A list of group names kept in a constant is a list that "
+    "overlays extend (a new kind of decoration joins every rule that reads the list).",
+    "spaces_of(scoring_groups)",
+    "collections",
+)
+def _spaces_of(ctx: Context, groups: Any) -> tuple:
+    members = ctx.rules.group_members
+    out: list = []
+    for name in groups:
+        if name not in members:
+            raise GameError(f"there is no space group {name!r}")
+        out.extend(members[name])
+    return tuple(out)
+
+
+@fn(
     "get",
     [
         Param("table", MAP, "a table (mapping)"),
