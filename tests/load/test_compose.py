@@ -230,6 +230,44 @@ def test_an_overlay_that_overrides_another_wins(tiny: Path, tmp_path: Path) -> N
         assert catalog.applied == ["b", "a"]
 
 
+def test_overriding_an_unknown_overlay_is_an_error(tiny: Path, tmp_path: Path) -> None:
+    a = write(tmp_path, "a.yaml", "overlay: {id: a, name: A, overrides: [extar]}\n")
+    _, diagnostics = catalog_of(tiny, mods=[a])
+    (d,) = diagnostics
+    assert d.message == "'a' overrides 'extar', which is no expansion or mod here"
+    assert "did you mean `extra`?" in d.hint
+    assert str(d.location) == place(a, "extar")
+
+
+def test_two_overlays_setting_the_player_counts_conflict(tiny: Path, tmp_path: Path) -> None:
+    a = write(tmp_path, "a.yaml", "overlay: {id: a, name: A, players: {min: 2, max: 3}}\n")
+    b = write(tmp_path, "b.yaml", "overlay: {id: b, name: B, players: {min: 3, max: 4}}\n")
+    _, diagnostics = catalog_of(tiny, mods=[a, b])
+    assert messages(diagnostics) == ["'b' replaces the players, which 'a' replaces too"]
+    catalog, diagnostics = catalog_of(tiny, mods=[a])
+    assert diagnostics == [] and catalog.players == {"min": 2, "max": 3}
+
+
+def test_extend_a_scoring_step_by_id(tiny: Path, tmp_path: Path) -> None:
+    mod = write(
+        tmp_path,
+        "m.yaml",
+        """overlay: {id: m, name: M}
+extend:
+  scoring:
+    steps:
+      - id: coins
+        effect:
+          - {id: flat, after: main, effect: "for p in players { gain(score, 10, to: p) }"}
+""",
+    )
+    loaded = load(tiny, mods=[mod])
+    assert loaded.diagnostics == []
+    game = Game(loaded.ruleset, ["A", "B"], seed=1)
+    result = game.result()
+    assert result.breakdown["A"]["coins"] == game.state.counters["coins#0"] // 2 + 10
+
+
 def test_a_cycle_of_overrides_is_an_error(tiny: Path, tmp_path: Path) -> None:
     a = write(tmp_path, "a.yaml", "overlay: {id: a, name: A, overrides: [b]}\n")
     b = write(tmp_path, "b.yaml", "overlay: {id: b, name: B, overrides: [a]}\n")
@@ -283,6 +321,26 @@ def test_when_blocks_apply_only_with_the_other_overlay(tiny: Path, tmp_path: Pat
     assert str(both.sections["constants"]["only_with_extra"].location(key=True)) == place(
         mod, "only_with_extra"
     )
+
+
+def test_errors_inside_a_when_block_point_into_it(tiny: Path, tmp_path: Path) -> None:
+    mod = write(
+        tmp_path,
+        "w.yaml",
+        """overlay: {id: w, name: W}
+when:
+  - with: [extra]
+    extend:
+      actions:
+        take:
+          requires:
+            - {condition: my.coins > 0, mesage: none}
+""",
+    )
+    _, diagnostics = catalog_of(tiny, expansions=["extra"], mods=[mod])
+    (d,) = diagnostics
+    assert d.message == "unknown key 'mesage'"
+    assert str(d.location) == place(mod, "mesage")
 
 
 def test_when_names_an_unknown_overlay(tiny: Path, tmp_path: Path) -> None:
