@@ -107,12 +107,20 @@ class Merger:
             position = self._position(sub, entry, ids, here)
             if position is None:
                 continue
+            self._pin_sources(sub, len(ids))
             _shift(self.item.sources, sub, position)
             current = list(_resolve(self.item.data, sub))
             current.insert(position, entry)
             self.item.data = _set(self.item.data, sub, current)
             self.item.sources[(*sub, position)] = self.here(here)
             ids.insert(position, entry_id)
+
+    def _pin_sources(self, sub: JsonPath, count: int) -> None:
+        """Give every entry of the list at ``sub`` its own source, so that entries
+        keep pointing where they were written when an insertion moves them."""
+        for index in range(count):
+            if (*sub, index) not in self.item.sources:
+                self.item.sources[(*sub, index)] = self.item.source(*sub, index)
 
     def _position(self, sub: JsonPath, entry: Any, ids: list, here: JsonPath) -> int | None:
         if not isinstance(entry, dict):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from rules_test_support import place
+from rules_test_support import ROCOCO, place
 
 from interpreter.cli.main import cli
 from interpreter.engine.game import Game
@@ -426,3 +426,20 @@ def test_validate_checks_combinations_of_expansions_and_mods() -> None:
     )
     assert result.exit_code == 0, result.output
     assert '"rococo+small_hands+welcome_gift"' in result.output
+
+
+def test_entries_after_an_insertion_keep_their_place(tmp_path: Path) -> None:
+    mod = write(
+        tmp_path,
+        "m.yaml",
+        "overlay: {id: m, name: M, base: rococo}\nextend:\n  structure:\n    phases:\n"
+        "      - {id: tax, before: income, kind: once, effect: 'round += 0'}\n",
+    )
+    loaded = load(ROCOCO, mods=[mod])
+    assert loaded.diagnostics == []
+    structure = loaded.catalog.singletons["structure"]
+    ids = [p["id"] for p in structure.data["phases"]]
+    assert ids == ["prepare", "choose", "actions", "tax", "income"]
+    structure_file = ROCOCO / "structure.yaml"
+    assert str(structure.location("phases", 4, "id")) == place(structure_file, "income", 0)
+    assert str(structure.location("phases", 3, "id")) == place(mod, "tax")
