@@ -154,22 +154,18 @@ class Loader:
     def document(self, path: Path, schema: str | None) -> Document | None:
         self.file_count += 1
         try:
-            document = load_file(path, display=display_path(path))
+            document, problems = _read_checked(path, display_path(path), schema)
         except LoadError as exc:
             self.diagnostics.extend(exc.diagnostics)
             self.failed.append(display_path(path))
             return None
         self.diagnostics.extend(document.problems)
-        if schema:
-            problems = check(document, schema)
-            self.diagnostics.extend(problems)
-            if problems:
-                document.data = _without_invalid(document, schema, problems)
-                skip = 1 if schema == "overlay.schema.json" else 0
-                for problem in problems:
-                    key = tuple(problem.data_path[skip : skip + 2])
-                    if len(key) == 2:
-                        self.broken.add((document.path, *key))
+        self.diagnostics.extend(problems)
+        skip = 1 if schema == "overlay.schema.json" else 0
+        for problem in problems:
+            key = tuple(problem.data_path[skip : skip + 2])
+            if len(key) == 2:
+                self.broken.add((document.path, *key))
         return document
 
     # ----------------------------------------------------------------- rulesets
@@ -327,6 +323,35 @@ def requirement_chain(folder: Path, expansion: str, offered: dict) -> list[str]:
 
     visit(expansion)
     return order
+
+
+_READ_CACHE: dict[tuple, tuple[Document, list[Diagnostic]]] = {}
+_READ_CACHE_SIZE = 256  # documents kept: a ruleset's files with every overlay, many times
+
+
+def _read_checked(
+    path: Path, display: str, schema: str | None
+) -> tuple[Document, list[Diagnostic]]:
+    """A file read and schema-checked, with its schema problems (the offending keys
+    removed from its data). Checking several combinations of a ruleset's overlays
+    reads each file once per process while it is unchanged; nothing downstream
+    modifies a document, so one can be shared."""
+    try:
+        stat = path.stat()
+        key = (str(path.resolve()), display, schema, stat.st_mtime_ns, stat.st_size)
+    except (OSError, ValueError):
+        key = None
+    if key is not None and key in _READ_CACHE:
+        return _READ_CACHE[key]
+    document = load_file(path, display=display)
+    problems = check(document, schema) if schema else []
+    if problems:
+        document.data = _without_invalid(document, schema, problems)
+    if key is not None:
+        if len(_READ_CACHE) >= _READ_CACHE_SIZE:
+            _READ_CACHE.pop(next(iter(_READ_CACHE)))
+        _READ_CACHE[key] = (document, problems)
+    return document, problems
 
 
 def _inside(path: Path, folder: Path) -> bool:

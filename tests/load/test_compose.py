@@ -13,7 +13,7 @@ from interpreter.cli.main import cli
 from interpreter.engine.game import Game
 from interpreter.errors import GameError
 from interpreter.language.values import Piece
-from interpreter.load.ruleset_files import Loader
+from interpreter.load.ruleset_files import Loader, allowed_combinations, resolve_ruleset
 from interpreter.ruleset import load, load_or_raise
 
 
@@ -414,7 +414,11 @@ def test_validate_checks_combinations_of_expansions_and_mods() -> None:
     runner = CliRunner()
     result = runner.invoke(cli, ["validate", "rococo", "--all-combinations"])
     assert result.exit_code == 0, result.output
-    assert result.output.endswith("in 9 combinations of expansions: valid\n")
+    folder = resolve_ruleset("rococo")
+    allowed = allowed_combinations(folder, load_or_raise("rococo").offered_expansions)
+    assert ("deluxe", "fancy", "festive", "haute_couture") in allowed
+    assert ("fancy",) not in allowed  # fancy requires deluxe
+    assert result.output.endswith(f"in {len(allowed)} combinations of expansions: valid\n")
     result = runner.invoke(cli, ["validate", "rococo", "--with", "festive"])
     assert result.exit_code == 1
     assert "festive.yaml:18:14: error: 'festive' requires 'deluxe', which is not applied" in (
