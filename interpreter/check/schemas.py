@@ -388,9 +388,11 @@ def content_schema() -> dict[str, Any]:
                             "additionalProperties": False,
                         },
                     },
-                    "effect": _effect("What the action does."),
+                    "effect": _effect(
+                        "What the action does (none: a named condition, whose `requires` "
+                        "`can` asks)."
+                    ),
                 },
-                "required": ["effect"],
                 "additionalProperties": False,
             },
             "Actions.",

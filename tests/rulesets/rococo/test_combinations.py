@@ -68,3 +68,19 @@ def test_the_expansions_leave_the_2013_game_as_it_was() -> None:
     header = writer.header(game)
     assert header["options"]["expansions"] == []
     assert not any("festive" in json.dumps(e) for e in game.events)
+
+
+@pytest.mark.parametrize("subset", SUBSETS, ids=lambda s: "+".join(s) or "jewelry-box-only")
+def test_with_the_jewelry_box_in_any_order_and_legal(
+    subset: tuple[str, ...], tmp_path: Path
+) -> None:
+    players = 2 + SUBSETS.index(subset) % 4  # each count by some subset
+    orders = [("deluxe", "jewelry_box", *subset), (*reversed(subset), "jewelry_box", "deluxe")]
+    games = [play(order, players, seed=3 * players) for order in orders]
+    assert games[0].ruleset.expansions == ("deluxe", "jewelry_box", *subset)
+    assert games[0].events == games[1].events
+    path = tmp_path / "game.jsonl"
+    with path.open("w", encoding="utf-8") as stream:
+        writer.write(games[1], stream)
+    verdict = replay(path, strict=True)
+    assert verdict.kind == "legal", verdict.message
