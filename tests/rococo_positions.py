@@ -38,3 +38,13 @@ def storage(t, *sections):
 
 def guest_ids(t):
     return list(t.game.tables.group_members["guest"])
+
+
+def final_scoring(t, *answers: str):
+    """Run the whole scoring stage from its first step, answering decisions in order."""
+    game = t.game
+    game.goto_scoring()
+    t.answer(*answers)
+    assert game.pending() == [], f"unanswered decision: {game.pending()}"
+    assert game.is_over()
+    return game.result()

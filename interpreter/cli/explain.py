@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from interpreter.cli.options import expansions_option
 from interpreter.cli.play import load_for_cli
 from interpreter.cli.report import source_line
 from interpreter.language.parser import SyntaxProblem, parse
@@ -28,7 +29,7 @@ SECTIONS = (
 @click.command()
 @click.argument("ruleset")
 @click.argument("name", required=False)
-@click.option("--with", "expansions", multiple=True, metavar="EXPANSION")
+@expansions_option
 def explain(ruleset: str, name: str | None, expansions: tuple[str, ...]) -> None:
     """Show where NAME (an action, component, space, function, …) is defined, its YAML
     and its parsed effect; without NAME, list what the ruleset defines."""

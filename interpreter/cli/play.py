@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from interpreter.agents import KINDS, make
+from interpreter.cli.options import expansions_option, mods_option
 from interpreter.cli.report import render
 from interpreter.engine.game import Game, Result
 from interpreter.errors import CheckError, GameError
@@ -34,20 +35,8 @@ def load_for_cli(ruleset: str, expansions: tuple[str, ...], mods: tuple[Path, ..
 
 @click.command()
 @click.argument("ruleset")
-@click.option(
-    "--with",
-    "expansions",
-    multiple=True,
-    metavar="EXPANSION",
-    help="Apply an expansion the ruleset offers (repeatable, in order).",
-)
-@click.option(
-    "--mod",
-    "mods",
-    multiple=True,
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    help="Apply a mod overlay file (repeatable).",
-)
+@expansions_option
+@mods_option
 @click.option(
     "--players", "count", type=click.IntRange(1, 16), required=True, help="Number of players."
 )

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from interpreter.check.schema_check import check
+from interpreter.cli.options import expansions_option, mods_option
 from interpreter.cli.report import render
 from interpreter.errors import Diagnostic, LoadError, Location
 from interpreter.language.compiler import Compiler, did_you_mean
@@ -293,20 +294,8 @@ def _located(document, path, problems) -> list[Diagnostic]:
     show_default=True,
     help="Output as text (compiler style) or one JSON object.",
 )
-@click.option(
-    "--with",
-    "expansions",
-    multiple=True,
-    metavar="EXPANSION",
-    help="Check a ruleset with these expansions applied together (repeatable, any order).",
-)
-@click.option(
-    "--mod",
-    "mods",
-    multiple=True,
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    help="Apply these mods together to the ruleset PATHs (repeatable, any order).",
-)
+@expansions_option
+@mods_option
 @click.option(
     "--all-combinations",
     "every",

@@ -24,6 +24,7 @@ from rococo_positions import (
     MASTER_SPACES,
     SMALL_STORAGE,
     SMALL_WINDOWS,
+    final_scoring,
     guest_ids,
     start_phase,
     storage,
@@ -123,14 +124,6 @@ def recording_game(expansions, players: int = 3):
     holder.append(game)
     game.start()
     return game, calls
-
-
-def final_scoring(t, *answers: str):
-    game = t.game
-    game.goto_scoring()
-    t.answer(*answers)
-    assert game.pending() == [] and game.is_over()
-    return game.result()
 
 
 def blank(t):

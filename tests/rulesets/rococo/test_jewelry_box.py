@@ -15,7 +15,7 @@ apprentices SA01-SA10 (SA04: 30 livres, SA05: 3 jewels, SA09: a master test done
 from __future__ import annotations
 
 import pytest
-from rococo_positions import start_phase, storage, windows
+from rococo_positions import final_scoring, start_phase, storage, windows
 
 from interpreter.agents import RandomAgent
 from interpreter.errors import GameError
@@ -72,14 +72,6 @@ def rent_until_jewel(t, dress: str, card: str, *silk: str, seat: int = 0):
 
 def level_of(t, piece: str) -> int:
     return t.game.ruleset.pieces[piece].properties["level"]
-
-
-def final_scoring(t, *answers: str):
-    game = t.game
-    game.goto_scoring()
-    t.answer(*answers)
-    assert game.pending() == [] and game.is_over()
-    return game.result()
 
 
 # ====================================================================== setup
