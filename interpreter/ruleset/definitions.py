@@ -1,0 +1,317 @@
+"""Plain definitions: board sides, constants, counters, variables, zones, components
+and spaces, their values checked against their declared types."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter.language.compiler import did_you_mean
+from interpreter.language.symbols import Symbols
+from interpreter.language.values import (
+    ACTION,
+    ANY,
+    BOOL,
+    MAP,
+    NUMBER,
+    PIECE,
+    TEXT,
+    ZONE,
+    ActionRef,
+    Piece,
+    ZoneRef,
+    list_of,
+)
+from interpreter.load.ruleset_files import Item
+from interpreter.ruleset.conversions import (
+    freeze,
+    type_words,
+)
+from interpreter.ruleset.model import (
+    CounterDef,
+    PieceDef,
+    SpaceDef,
+    VariableDef,
+    ZoneDef,
+)
+
+META_KEYS = {"kind", "count", "label", "description", "provisional"}
+SPACE_META = {"side", "capacity", "label", "description"}
+
+
+class DefinitionsMixin:
+    """A part of ``Builder`` (build.py)."""
+
+    # ------------------------------------------------------------ plain data
+    def sides(self) -> dict[str, tuple[int, ...]]:
+        sides: dict[str, tuple[int, ...]] = {}
+        owner: dict[int, str] = {}
+        for item in self.items("sides"):
+            counts = tuple(int(n) for n in item.data.get("players", []) if isinstance(n, int))
+            for n in counts:
+                if n in owner:
+                    self.error(
+                        item.location("players"),
+                        f"{n} players already use side {owner[n]!r}",
+                        "each player count has one side",
+                        kind="schema",
+                    )
+                owner[n] = item.id
+            sides[item.id] = counts
+        return sides
+
+    def constants(self, sides: dict[str, tuple[int, ...]], symbols: Symbols) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for item in self.items("constants"):
+            if "per_side" in item.data:
+                per_side = item.data["per_side"] or {}
+                for side in per_side:
+                    if side not in sides:
+                        self.error(
+                            item.location("per_side", side, key=True),
+                            f"unknown board side {side!r}",
+                            did_you_mean(side, set(sides))
+                            or f"sides: {', '.join(sides) or 'none declared'}",
+                        )
+                missing = [s for s in sides if s not in per_side]
+                if missing:
+                    self.error(
+                        item.location("per_side", key=True),
+                        f"no value for side(s) {', '.join(missing)}",
+                    )
+                out[item.id] = {"per_side": {k: freeze(v) for k, v in per_side.items()}}
+            elif "type" in item.data:  # a declared type: checked, references resolved
+                decl = {"type": item.data["type"]}
+                out[item.id] = self._typed_value(
+                    item, ("value",), item.data.get("value"), decl, symbols
+                )
+            else:
+                out[item.id] = freeze(item.data.get("value"))
+        return out
+
+    def counters(self, sides: dict[str, tuple[int, ...]]) -> dict[str, CounterDef]:
+        out = {}
+        for item in self.items("counters"):
+            d = item.data
+            initial = d.get("initial", 0)
+            if isinstance(initial, dict):
+                for side, value in initial.items():
+                    if side not in sides:
+                        self.error(
+                            item.location("initial", side, key=True),
+                            f"unknown board side {side!r}",
+                            did_you_mean(side, set(sides)),
+                        )
+                    elif isinstance(value, bool) or not isinstance(value, int):
+                        self.error(
+                            item.location("initial", side),
+                            f"the initial value for side {side!r} must be a whole number, "
+                            f"got {value!r}",
+                            kind="schema",
+                        )
+            out[item.id] = CounterDef(
+                item.id,
+                d.get("per", "player"),
+                initial,
+                d.get("min", 0),
+                d.get("max"),
+                d.get("visibility", "public"),
+                d.get("label", item.id),
+            )
+        return out
+
+    def variables(self) -> dict[str, VariableDef]:
+        return {
+            i.id: VariableDef(
+                i.id,
+                i.data.get("per", "game"),
+                i.data.get("type", ANY),
+                freeze(i.data.get("initial")),
+                i.data.get("visibility", "public"),
+            )
+            for i in self.items("variables")
+        }
+
+    def zones(self) -> dict[str, ZoneDef]:
+        return {
+            i.id: ZoneDef(
+                i.id,
+                i.data.get("per", "game"),
+                i.data.get("visibility", "public"),
+                i.data.get("order", "ordered"),
+                i.data.get("capacity", 0),
+                i.data.get("label", i.id),
+            )
+            for i in self.items("zones")
+        }
+
+    def pieces(self, symbols: Symbols) -> dict[str, PieceDef]:
+        out: dict[str, PieceDef] = {}
+        kinds_items = {i.id: i for i in self.items("kinds")}
+        for kind_item in kinds_items.values():
+            for key, decl in (kind_item.data.get("properties") or {}).items():
+                if isinstance(decl, dict) and "default" in decl:
+                    sub = ("properties", key, "default")
+                    self._typed_value(kind_item, sub, decl["default"], decl, symbols)
+        for item in self.items("components"):
+            kind = item.data.get("kind")
+            if kind not in symbols.kinds and self.broken(item):
+                continue
+            if kind not in symbols.kinds:
+                self.error(
+                    item.location("kind"),
+                    f"unknown kind {kind!r}",
+                    did_you_mean(str(kind), set(symbols.kinds))
+                    or f"kinds: {', '.join(sorted(symbols.kinds)) or 'none declared'}",
+                )
+                continue
+            decls = kinds_items[kind].data.get("properties") or {}
+            props: dict[str, Any] = {}
+            for key, value in item.data.items():
+                if key in META_KEYS:
+                    continue
+                if key not in decls:
+                    self.error(
+                        item.location(key, key=True),
+                        f"kind {kind!r} has no property {key!r}",
+                        did_you_mean(key, set(decls))
+                        or f"declare it under kinds.{kind}.properties",
+                        kind="unknown-key",
+                    )
+                    continue
+                props[key] = self._typed_value(item, (key,), value, decls[key], symbols)
+            for key, decl in decls.items():
+                if key not in props and key not in item.data:
+                    if isinstance(decl, dict) and "default" in decl:
+                        props[key] = freeze(decl["default"])
+                    else:
+                        self.error(
+                            item.location(key=True),
+                            f"component {item.id!r} lacks property {key!r} of kind {kind!r}",
+                            "give it a value, or a `default` in the kind",
+                            kind="schema",
+                        )
+            count = item.data.get("count")
+            ids = [item.id] if not count else [f"{item.id}-{n}" for n in range(1, count + 1)]
+            for pid in ids:
+                if pid in out:
+                    self.error(
+                        item.location(key=True),
+                        f"duplicate component id {pid!r}",
+                        kind="duplicate-id",
+                    )
+                out[pid] = PieceDef(pid, item.id, kind, props, item.data.get("label", item.id))
+        return out
+
+    def _typed_value(self, item: Item, sub: tuple, value: Any, decl: Any, symbols: Symbols) -> Any:
+        expected = decl.get("type", ANY) if isinstance(decl, dict) else ANY
+        allowed = decl.get("values") if isinstance(decl, dict) else None
+        location = item.location(*sub)
+        if expected.startswith("list:") and expected != list_of(ANY) and isinstance(value, list):
+            inner = {"type": expected[len("list:") :]}
+            return tuple(
+                self._typed_value(item, (*sub, i), v, inner, symbols) for i, v in enumerate(value)
+            )
+        ok = {
+            NUMBER: isinstance(value, int) and not isinstance(value, bool),
+            BOOL: isinstance(value, bool),
+            TEXT: isinstance(value, str),
+            MAP: isinstance(value, dict),
+            "list": isinstance(value, list),
+        }.get(expected, True)
+        if value is None:
+            ok = True
+        if not ok:
+            self.error(
+                location,
+                f"{sub[-1]!r} must be {type_words(expected)}, got {value!r}",
+                kind="schema",
+            )
+            return value
+        if allowed is not None and value not in allowed:
+            self.error(
+                location,
+                f"{value!r} is not an allowed value of {sub[-1]!r}",
+                f"allowed: {', '.join(map(str, allowed))}",
+                kind="schema",
+            )
+        if expected == ZONE and value is not None:
+            if value not in symbols.spaces and symbols.zones.get(value) != "game":
+                self.error(
+                    location,
+                    f"{value!r} is not a space or zone",
+                    did_you_mean(str(value), set(symbols.spaces)),
+                )
+            return ZoneRef(value)
+        if expected == PIECE and value is not None:
+            if value not in symbols.components:
+                self.error(
+                    location,
+                    f"{value!r} is not a component",
+                    did_you_mean(str(value), set(symbols.components)),
+                )
+            return Piece(value)
+        if expected == ACTION and value is not None:
+            if value not in symbols.actions:
+                self.error(
+                    location,
+                    f"{value!r} is not an action",
+                    did_you_mean(str(value), set(symbols.actions)),
+                )
+            return ActionRef(value)
+        return freeze(value)
+
+    def spaces(
+        self, symbols: Symbols, sides: dict[str, tuple[int, ...]]
+    ) -> tuple[dict[str, SpaceDef], dict[str, tuple[str, ...]]]:
+        spaces: dict[str, SpaceDef] = {}
+        groups: dict[str, tuple[str, ...]] = {}
+        for group in self.items("spaces"):
+            decls = group.data.get("properties") or {}
+            members = []
+            for space_id, data in (group.data.get("items") or {}).items():
+                if not isinstance(data, dict):
+                    continue
+                sub = ("items", space_id)
+                side = data.get("side")
+                side_list = (
+                    None if side is None else tuple([side] if isinstance(side, str) else side)
+                )
+                for name in side_list or ():
+                    if name not in sides:
+                        self.error(
+                            group.location(*sub, "side"),
+                            f"unknown board side {name!r}",
+                            did_you_mean(name, set(sides))
+                            or f"sides: {', '.join(sides) or 'none declared'}",
+                        )
+                props = {}
+                for key, value in data.items():
+                    if key in SPACE_META:
+                        continue
+                    if key not in decls:
+                        self.error(
+                            group.location(*sub, key, key=True),
+                            f"space group {group.id!r} has no property {key!r}",
+                            did_you_mean(key, set(decls))
+                            or f"declare it under spaces.{group.id}.properties",
+                            kind="unknown-key",
+                        )
+                        continue
+                    props[key] = self._typed_value(group, (*sub, key), value, decls[key], symbols)
+                for key, decl in decls.items():
+                    if key not in props and key not in data:
+                        default = decl.get("default") if isinstance(decl, dict) else None
+                        props[key] = freeze(default)
+                spaces[space_id] = SpaceDef(
+                    space_id,
+                    group.id,
+                    side_list,
+                    data.get("capacity", group.data.get("capacity", 1)),
+                    bool(group.data.get("claimable", False)),
+                    group.data.get("visibility", "public"),
+                    props,
+                    data.get("label", space_id),
+                )
+                members.append(space_id)
+            groups[group.id] = tuple(members)
+        return spaces, groups
