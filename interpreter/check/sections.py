@@ -175,6 +175,32 @@ def content_schema() -> dict[str, Any]:
             },
             "Named values used by expressions.",
         ),
+        "automata": id_map(
+            {
+                "type": "object",
+                "description": "A seat the rules drive (an automaton): it takes part in turn "
+                "order, majorities and scoring, and is never asked a decision - wherever one of "
+                "its effects offers options it takes the first that is not `pass`, so its rules "
+                "decide by the order they offer options in.",
+                "properties": {
+                    "name": {"type": "string", "minLength": 1, "description": "The seat's name."},
+                    "players": {
+                        "type": "array",
+                        "items": {"type": "integer", "minimum": 1, "maximum": 16},
+                        "minItems": 1,
+                        "description": "The player counts (of people) at which it joins.",
+                    },
+                    "seat": {
+                        "enum": ["first", "last"],
+                        "description": "Where it sits in seat order (default last).",
+                    },
+                    "description": {"$ref": "#/$defs/description"},
+                },
+                "required": ["name", "players"],
+                "additionalProperties": False,
+            },
+            "Seats driven by the rules.",
+        ),
         "sides": id_map(
             {
                 "type": "object",

@@ -83,10 +83,13 @@ def play(
     game_seed: int | str = int(seed) if seed.lstrip("-").isdigit() else seed
     try:
         game = Game(definition, players, seed=game_seed)
-        seats = [make(kind, seat, game_seed) for seat, kind in enumerate(kinds)]
+        people = [game.state.players.index(name) for name in players]  # rules-driven: none
+        agents = {
+            seat: make(kind, seat, game_seed) for seat, kind in zip(people, kinds, strict=True)
+        }
         while not game.is_over():
             decision = game.pending()[0]
-            game.apply(decision.player, seats[decision.player].choose(game, decision))
+            game.apply(decision.player, agents[decision.player].choose(game, decision))
     except GameError as exc:
         click.echo(f"error: {exc.message}", err=True)
         raise SystemExit(1) from None

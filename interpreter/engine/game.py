@@ -77,14 +77,19 @@ class Game(Course, Sandbox):
         chance_source: ChanceSource | None = None,
         start: bool = True,
     ):
-        if len(set(players)) != len(players):
-            raise GameError("player names must differ")
+        seats = ruleset.seats_for(list(players))
+        if len(set(seats)) != len(seats):
+            raise GameError("player names must differ (from the rules-driven seats' too)")
         self.ruleset = ruleset
-        self.tables = Tables(ruleset, len(players))
+        self.people = tuple(players)  # the players as the rules count them
+        automata = frozenset(i for i, name in enumerate(seats) if name not in self.people)
+        self.tables = Tables(ruleset, len(players), len(seats), automata)
         self.seed = seed
         self.chance_source = chance_source
+        # replay checks each decision the rules make for an automaton against the log
+        self.automaton_source: Callable[[str, str], None] | None = None
         self.events: list[dict[str, Any]] = []
-        self.state = State(tuple(players))
+        self.state = State(tuple(seats))
         self._runners: dict[str, _Runner] = {}
         self._snapshot: State | None = None
         self._replay: dict[str, deque] | None = None
@@ -331,12 +336,28 @@ class Game(Course, Sandbox):
                 runner.choice = None
                 return
             result = self._step(runner, None)
+        if isinstance(result, Choice) and result.player in self.tables.automata:
+            self._drive(runner, self._automaton_answer(runner, result))
+            return
         runner.choice = result
         if result is None:
             runner.done = True
             parent = self._runners.get(runner.parent) if runner.parent else None
             if parent is not None and all(self._runners[c].done for c in parent.children):
                 self._drive(parent, None)
+
+    def _automaton_answer(self, runner: _Runner, choice: Choice) -> int:
+        """A rules-driven seat is never asked: it takes the first option that is not
+        `pass` (its rules decide by the order they offer options in). The decision is
+        logged like any other, and replay checks it against the log."""
+        index = next((i for i, t in enumerate(choice.texts) if t != "pass"), 0)
+        text = choice.texts[index]
+        name = self.state.players[choice.player]
+        if self._replay is None:
+            if self.automaton_source is not None:
+                self.automaton_source(name, text)
+            self.events.append({"player": name, "choice": text})
+        return index
 
     def _unit_done(self) -> bool:
         return all(t.done for t in self._runners.values())

@@ -111,6 +111,8 @@ def _player_attribute(name: str, get: Fn) -> Fn:
         return lambda ctx: int(get(ctx))
     if name == "next":
         return lambda ctx: Player((get(ctx) + 1) % len(ctx.state.players))
+    if name == "automaton":
+        return lambda ctx: int(get(ctx)) in ctx.rules.automata
     raise KeyError(name)
 
 

@@ -631,7 +631,7 @@ class Compiler(StatementCompiler):
                 list_of(PLAYER), lambda ctx: tuple(Player(i) for i in range(len(ctx.state.players)))
             )
         if name == "player_count":
-            return Compiled(NUMBER, lambda ctx: len(ctx.state.players))
+            return Compiled(NUMBER, lambda ctx: ctx.rules.player_count)
         if name in symbols.constants:
             return Compiled(symbols.constants[name], lambda ctx: ctx.rules.constants[name])
         if symbols.counters.get(name) == "game":

@@ -162,7 +162,12 @@ for _name, _type, _doc in [
     ("me", PLAYER, "The acting player: whose turn, action or effect this is."),
     ("my", PLAYER, "Same as `me`, for reading: `my.hand`, `my.coins`."),
     ("players", list_of(PLAYER), "All players in seat order."),
-    ("player_count", NUMBER, "The number of players in this game."),
+    (
+        "player_count",
+        NUMBER,
+        "The number of players in this game, as the rules count them: the people, "
+        "not the seats the rules drive (`automata`).",
+    ),
 ]:
     REGISTRY.names[_name] = Builtin(_name, _type, _doc)
 
@@ -170,6 +175,12 @@ for _owner, _name, _type, _doc in [
     (PLAYER, "name", TEXT, "The player's name."),
     (PLAYER, "seat", NUMBER, "The player's seat, 0-based in turn order."),
     (PLAYER, "next", PLAYER, "The player to the left (next in turn order)."),
+    (
+        PLAYER,
+        "automaton",
+        BOOL,
+        "Whether the seat is driven by the rules (an `automata` entry), not by a person.",
+    ),
     (ZONE, "id", TEXT, "The zone's or space's id."),
     (ZONE, "group", TEXT, "The space group the space belongs to (none for zones)."),
     (ZONE, "pieces", list_of(PIECE), "The components in the zone, first (top) to last."),

@@ -21,6 +21,7 @@ from interpreter.load.yaml_source import Document, JsonPath, load_file
 
 SECTIONS = (
     "labels",
+    "automata",
     "constants",
     "sides",
     "counters",

@@ -89,6 +89,31 @@ class _Feed:
         self.take()
         return tuple(entry.data["outcome"])
 
+    def automaton(self, name: str, text: str) -> None:
+        """The rules made ``name``'s decision ``text``: the log's next event must say so."""
+        entry = self.peek()
+        if entry is None:
+            raise NeedChance(f"{name} (rules-driven) chooses", (text,), 1)
+        if entry.kind != "decision" or entry.data.get("player") != name:
+            raise ChanceOutOfStep(
+                f"the rules make {name}'s decision here ({text!r}), but the log has "
+                f"{_describe(entry)}",
+                entry,
+            )
+        if entry.data.get("choice") != text:
+            raise ChanceOutOfStep(
+                f"{name} is driven by the rules and chooses {text!r} here, not "
+                f"{entry.data.get('choice')!r}",
+                entry,
+            )
+        self.take()
+
+
+def _describe(entry: LogLine) -> str:
+    if entry.kind == "decision":
+        return f"a decision by {entry.data.get('player')}"
+    return f"a {entry.kind.replace('_', ' ')}"
+
 
 def load_ruleset_for(parsed: ParsedLog, strict: bool) -> tuple[Ruleset | None, Verdict | None]:
     header = parsed.header
@@ -158,6 +183,7 @@ def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
         chance_source=feed.chance,
         start=False,
     )
+    game.automaton_source = feed.automaton
     try:
         game.start()
     except NeedChance as exc:

@@ -20,7 +20,7 @@ def header(game: Game, mods: list[str] | None = None) -> dict[str, Any]:
         "options": {
             "expansions": [e for e in ruleset.expansions if e in ruleset.offered_expansions]
         },
-        "players": list(game.state.players),
+        "players": list(game.people),  # the rules-driven seats come from the ruleset
         "seed": game.seed,
     }
     if mods:

@@ -84,6 +84,7 @@ class Builder(NamesMixin, DefinitionsMixin, ExpressionsMixin, RulesMixin):
             max_players=max_players,
             players_note=str(players.get("note", "")),
             labels={i.id: str(i.data) for i in self.section["labels"].values()},
+            automata=self.automata(),
             expansions=tuple(self.catalog.applied),
             sides=sides,
             constants=constants,

@@ -27,6 +27,7 @@ from interpreter.ruleset.conversions import (
     type_words,
 )
 from interpreter.ruleset.model import (
+    AutomatonDef,
     CounterDef,
     PieceDef,
     SpaceDef,
@@ -130,6 +131,23 @@ class DefinitionsMixin:
             )
             for i in self.items("variables")
         }
+
+    def automata(self) -> dict[str, AutomatonDef]:
+        out = {}
+        names: dict[str, Item] = {}
+        for item in self.items("automata"):
+            name = str(item.data.get("name", item.id))
+            if name in names:
+                self.error(
+                    item.location("name"),
+                    f"two rules-driven seats are called {name!r}",
+                    f"the other is {names[name].location(key=True)}",
+                    kind="duplicate-id",
+                )
+            names[name] = item
+            counts = tuple(int(n) for n in item.data.get("players") or () if isinstance(n, int))
+            out[item.id] = AutomatonDef(item.id, name, counts, str(item.data.get("seat", "last")))
+        return out
 
     def zones(self) -> dict[str, ZoneDef]:
         return {

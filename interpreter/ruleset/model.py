@@ -17,6 +17,16 @@ Fn = Callable[[Any], Any]
 
 
 @dataclass(frozen=True)
+class AutomatonDef:
+    """A seat the rules drive: it joins games of these player counts."""
+
+    id: str
+    name: str
+    players: tuple[int, ...]
+    seat: str = "last"  # first | last
+
+
+@dataclass(frozen=True)
 class CounterDef:
     name: str
     per: str
@@ -171,6 +181,16 @@ class Ruleset:
     offered_expansions: dict[str, dict[str, Any]] = field(default_factory=dict)
     players_note: str = ""  # said when another player count is asked for
     labels: dict[str, str] = field(default_factory=dict)  # display texts by term
+    automata: dict[str, AutomatonDef] = field(default_factory=dict)
+
+    def seats_for(self, people: list[str]) -> list[str]:
+        """Everyone at the table: the people and the rules-driven seats that join a game
+        of that many people, first or last in seat order."""
+        joining = [a for a in self.automata.values() if len(people) in a.players]
+        first = [a.name for a in joining if a.seat == "first"]
+        last = [a.name for a in joining if a.seat != "first"]
+        return [*first, *people, *last]
+
     provisional: int = 0
     files: tuple[str, ...] = ()
     locations: dict[str, Location] = field(default_factory=dict)

@@ -23,12 +23,22 @@ class Tables:
 
     limits = Limits()
 
-    def __init__(self, ruleset: Ruleset, player_count: int):
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        player_count: int,
+        seats: int | None = None,
+        automata: frozenset[int] = frozenset(),
+    ):
+        """``player_count`` is what the rules call the number of players (the people);
+        ``seats`` counts everyone at the table, the rules-driven ``automata`` too."""
         refusal = ruleset.players_refusal(player_count)
         if refusal is not None:
             raise GameError(refusal)
         self.ruleset = ruleset
         self.player_count = player_count
+        self.seats = player_count if seats is None else seats
+        self.automata = automata
         self.side = ruleset.side_for(player_count)
         self.constants = {name: self._for_side(value) for name, value in ruleset.constants.items()}
         active = {
@@ -49,7 +59,7 @@ class Tables:
         self.zone_visibility: dict[str, str] = {s: d.visibility for s, d in active.items()}
         self.random_zones: set[str] = set()
         for name, zone in ruleset.zones.items():
-            keys = [name] if zone.per == "game" else [f"{name}#{i}" for i in range(player_count)]
+            keys = [name] if zone.per == "game" else [f"{name}#{i}" for i in range(self.seats)]
             for seat, key in enumerate(keys):
                 self.zone_props[key] = {}
                 self.zone_capacity[key] = zone.capacity
