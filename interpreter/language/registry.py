@@ -15,6 +15,7 @@ from typing import Any
 from interpreter.errors import GameError
 from interpreter.language.runtime import Context
 from interpreter.language.values import (
+    ACTION,
     ANY,
     BOOL,
     COUNTER,
@@ -632,6 +633,29 @@ def _text(ctx: Context, value: Any) -> str:
 # --------------------------------------------------------------------------
 def _counter_key(ctx: Context, counter: str, player: Any) -> str:
     return ctx.rules.counter_key(counter, player)
+
+
+@fn(
+    "gain_if",
+    [
+        Param("counter", COUNTER, "a per-player counter of the ruleset"),
+        Param("action", ACTION, "an action with one parameter that has no default"),
+        Param("value", ANY, "the value of that parameter"),
+    ],
+    NUMBER,
+    "How much the acting player's `counter` would rise if `action` ran now with `value`: "
+    "the action runs on a copy of the position and nothing of it stays (its decisions "
+    "take the first option that is not `pass`; it may not draw by chance). 0 if its "
+    "requirements do not hold. For rules that take what is worth most now, judged by "
+    "each candidate's own rule.",
+    "max(gain_if(points, c.bonus, c) for c in offer)",
+    "counters",
+)
+def _gain_if(ctx: Context, counter: str, action: Any, value: Any) -> int:
+    what_if = getattr(ctx.host, "what_if", None)
+    if what_if is None:
+        raise GameError("gain_if() needs a game to try the action in")
+    return what_if(ctx, counter, str(action), value)
 
 
 @stmt(
