@@ -81,7 +81,8 @@ def play_one(
     try:
         ruleset = _ruleset(name, expansions)
         game = Game(ruleset, [f"P{i + 1}" for i in range(players)], seed=seed)
-        agents = [RandomAgent(i, f"{seed}:{i}") for i in range(players)]
+        seats = range(len(game.state.players))  # the rules-driven seats are never asked
+        agents = {i: RandomAgent(i, f"{seed}:{i}") for i in seats}
         while not game.is_over():
             if decisions >= max_decisions:
                 raise RuntimeError(f"not over after {max_decisions} decisions")

@@ -21,7 +21,7 @@ SUBSETS = [s for n in range(len(EXTRAS) + 1) for s in combinations(EXTRAS, n)]
 
 def play(expansions: tuple[str, ...], players: int, seed: int) -> Game:
     game = Game(load_or_raise("rococo", list(expansions)), [f"P{i}" for i in range(players)], seed)
-    agents = [make("random", seat, seed) for seat in range(players)]
+    agents = {seat: make("random", seat, seed) for seat in range(len(game.state.players))}
     while not game.is_over():
         decision = game.pending()[0]
         game.apply(decision.player, agents[decision.player].choose(game, decision))
