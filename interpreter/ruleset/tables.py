@@ -155,6 +155,8 @@ class Tables:
 
     def claim(self, ctx: Any, space: Any, player: Any) -> None:
         space = str(space)
+        if player is None:
+            raise GameError(f"nobody to put a marker on {space} for (use `act as` a player)")
         if space not in self.claimable:
             raise GameError(f"{space} does not take ownership markers")
         owner = ctx.state.owners.get(space)
