@@ -84,3 +84,20 @@ def test_with_the_jewelry_box_in_any_order_and_legal(
         writer.write(games[1], stream)
     verdict = replay(path, strict=True)
     assert verdict.kind == "legal", verdict.message
+
+
+SOLO_SUBSETS = [(), ("jewelry_box",), ("festive", "haute_couture"), ("jewelry_box", *EXTRAS)]
+
+
+@pytest.mark.parametrize("subset", SOLO_SUBSETS, ids=lambda s: "+".join(s) or "solo-only")
+def test_solo_in_any_order_and_legal(subset: tuple[str, ...], tmp_path: Path) -> None:
+    orders = [("deluxe", "solo", *subset), (*reversed(subset), "solo", "deluxe")]
+    games = [play(order, 1, seed=17) for order in orders]
+    assert games[0].state.players == ("Madame du Barry", "P0")
+    assert games[0].events == games[1].events
+    assert writer.header(games[0]) == writer.header(games[1])
+    path = tmp_path / "solo.jsonl"
+    with path.open("w", encoding="utf-8") as stream:
+        writer.write(games[0], stream)
+    verdict = replay(path, strict=True)
+    assert verdict.kind == "legal", verdict.message
