@@ -433,9 +433,31 @@ def test_hire_specialized_apprentice_when_its_condition_holds(t):
                 .own("s_hall3_guest1", 0, "D27")
             ),
         ),
+        (
+            "cond_three_coats",
+            lambda t: (
+                t.own("s_hall1_guest1", 0, "D14")
+                .own("s_hall2_guest1", 0, "D15")
+                .own("s_hall3_guest1", 0, "D16")
+            ),
+        ),
+        (
+            "cond_three_master_spaces",
+            lambda t: (
+                t.own("s_hall1_guest3", 0, "D01")
+                .own("s_hall2_guest2", 0, "D02")
+                .own("s_hall3_guest2", 0, "D03")
+            ),
+        ),
+        (
+            "cond_all_halls",
+            lambda t: [t.own(f"s_hall{h}_guest1", 0, f"D0{h}") for h in range(1, 6)],
+        ),
+        ("cond_30_livres", lambda t: t.set(0, "livres", 30)),
     ],
 )
 def test_hiring_conditions(t, condition, arrange):
+    t.set(0, "livres", 0)
     assert not t.eval(f"can {condition}()", 0)
     arrange(t)
     assert t.eval(f"can {condition}()", 0)
@@ -635,3 +657,12 @@ def test_haute_couture_prestige_for_a_jewel_of_its_colour(make_table, bought, pr
     before = t.get(0, "prestige")
     t.answer(f"rent {NO_REWARD}")
     assert t.get(0, "prestige") - before == prestige
+
+
+def test_bonus_livres_per_two_dresses_on_master_spaces(t):
+    t.own("s_hall1_guest3", 0, "D01").own("s_hall2_guest2", 0, "D02").own(
+        "s_hall3_guest2", 0, "D03"
+    )
+    t.set(0, "livres", 0)
+    t.act("jb_livres_master_spaces", 0, card="JM3")
+    assert t.get(0, "livres") == 3  # 3 dresses on master spaces: one pair
