@@ -436,15 +436,25 @@ def test_jb_sew_master_dress_completes_the_master_test_and_a_jewellery_decoratio
     assert jb.state.owners["jewellery1"] == BARRY
 
 
-def test_jb_sew_colour_symbol_cheapest_jewel_of_the_colour_and_a_tile(jb):
+def yellow_lady_with_display(jb, **display):
+    """A yellow lady's dress in window 1, her jewellery decoration, and the display
+    holding ``display`` (space -> jewel)."""
     lady = find(jb, "first(d in dress where d.colour == 'yellow' and not d.master_only)")
     windows(jb, s_window1=lady)
     jb.own("jewellery1", BARRY)
     for space in DISPLAY:
         jb.clear(space)
-    jb.put("necklace_yellow-1", "jewel_display2")
-    jb.put("necklace_yellow-2", "jewel_display3")
-    jb.put("necklace_red-1", "jewel_display5")
+    for space, jewel in display.items():
+        jb.put(jewel, space)
+
+
+def test_jb_sew_colour_symbol_cheapest_jewel_of_the_colour_and_a_tile(jb):
+    yellow_lady_with_display(
+        jb,
+        jewel_display2="necklace_yellow-1",
+        jewel_display3="necklace_yellow-2",
+        jewel_display5="necklace_red-1",
+    )
     deck(jb, "MB01")  # hall 1, colour symbol
     jb.act("barry_sew", BARRY, card="MB10")
     assert jb.zone("jewels", BARRY) == ("necklace_yellow-2",)
@@ -452,14 +462,12 @@ def test_jb_sew_colour_symbol_cheapest_jewel_of_the_colour_and_a_tile(jb):
 
 
 def test_jb_sew_kind_symbol_cheapest_jewel_of_the_shape(jb):
-    lady = find(jb, "first(d in dress where d.colour == 'yellow' and not d.master_only)")
-    windows(jb, s_window1=lady)
-    jb.own("jewellery1", BARRY)
-    for space in DISPLAY:
-        jb.clear(space)
-    jb.put("necklace_yellow-1", "jewel_display2")
-    jb.put("necklace_red-1", "jewel_display3")
-    jb.put("ring_blue-1", "jewel_display5")
+    yellow_lady_with_display(
+        jb,
+        jewel_display2="necklace_yellow-1",
+        jewel_display3="necklace_red-1",
+        jewel_display5="ring_blue-1",
+    )
     deck(jb, "MB02")  # hall 2, kind symbol
     jb.act("barry_sew", BARRY, card="MB10")
     assert jb.zone("jewels", BARRY) == ("necklace_red-1",)
