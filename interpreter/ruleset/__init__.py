@@ -56,8 +56,8 @@ def load_or_raise(
         )
     key = (
         str(folder.resolve()),
-        tuple(expansions or ()),
-        tuple(str(Path(m).resolve()) for m in mods or ()),
+        tuple(sorted(expansions or ())),  # the order they are named in changes nothing
+        tuple(sorted(str(Path(m).resolve()) for m in mods or ())),
         _fingerprint(folder, mods),
     )
     if key in _cache:
