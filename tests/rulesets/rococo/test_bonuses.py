@@ -229,7 +229,7 @@ def test_extra_acquire_prices_by_section_and_keep(t, card):
 def test_extra_acquire_convert_either_tile(t):
     for i in (1, 2, 3):
         t.clear(f"s_storage{i}")
-    t.put("T11", "s_storage1")  # 2 yellow, thread/lace (either)
+    t.put("T11", "s_storage1")  # 1 yellow + 1 red, thread/lace (either)
     t.act("extra_acquire", 0, "E04").answer("take T11", "convert")
     assert t.options() == ("thread", "lace")
     t.answer("lace")
@@ -336,6 +336,29 @@ def test_dismiss_use_bonus_of_itself_or_a_crown_card_gives_nothing(t):
     assert {"E25", "E02"} <= set(t.zone("box"))
 
 
+def test_dismiss_use_bonus_the_played_cards_type_counts(make_table):
+    """Digest section 6 Decision / bonuses.yaml header: a bonus is done by the PLAYED card,
+    whose type counts wherever the rules ask who did it. E02 (a master) dismisses an
+    apprentice and uses its extra Acquire: with the Jewelry Box an Acquire by an
+    apprentice marks a craftsman task, but this Acquire was done by a master."""
+    t = freeze(make_table(3, expansions=("deluxe", "jewelry_box")))
+    assert t.eval("c.type", 0, c=Piece("E02")) == "master"
+    assert t.eval("c.type", 0, c=Piece("S4-1")) == "apprentice"
+    staff(t, 0, reserve=["S1-1", "S2-1", "S3-1", "S4-1"], discard=["E02"])
+    storage = ("s_storage1", "s_storage2", "s_storage3")
+    for section in storage:
+        t.clear(section)
+    t.put("T01", "s_storage1")  # 3 yellow silk, the last tile of its section: free
+    t.act("dismiss_use_bonus", 0, "E02").answer("dismiss S4-1", "bonus", "take T01", "keep")
+    assert t.game.pending() == []
+    assert t.zone("tiles", 0) == ("T01",) and "S4-1" in t.zone("box")
+    assert t.get(0, "task_silk_yellow_green") == 0  # done by the master, not the apprentice
+    # the same bonus on the apprentice's own play does mark it
+    t.put("T02", "s_storage1").put("S4-2", "discard", 0)
+    t.act("extra_acquire", 0, "S4-2").answer("take T02", "keep")
+    assert t.get(0, "task_silk_yellow_green") == 1
+
+
 @pytest.mark.parametrize(
     "action, card", [("dismiss_use_bonus", "E02"), ("dismiss_for_money", "E09")]
 )
@@ -384,6 +407,40 @@ def test_dismiss_main_action_then_its_own_bonus(t):
     t.answer("bonus", "dismiss S1-1")  # staff 5 -> 4
     assert money(t) == (27, 0)
     assert "E09" in t.zone("box") and "S1-1" in t.zone("box")
+
+
+@pytest.mark.parametrize(
+    "card, dismissal, bonus", [("E14", 7, 6), ("E15", 4, 3)]
+)  # staff 7 counts 6 / 3 livres; staff 6 would count 2 / 1
+def test_dismiss_main_action_staff_bonus_counts_the_dismissed_card(t, card, dismissal, bonus):
+    """Czech book p.5: use the dismissed card's bonus, 'Až pak ji odstraňte ze hry' (only
+    then remove it from the game): a staff-size bonus still counts the dismissed card."""
+    staff(t, 0, reserve=FILLER[:6], hand=[card])  # staff 7, the played card included
+    turn(t, 0).answer(f"play {card}", "dismiss")
+    assert money(t) == (15 + dismissal, 0)
+    assert t.options() == ("bonus", "no bonus")
+    t.answer("bonus")
+    assert money(t) == (15 + dismissal + bonus, 0)  # staff 7: the dismissed card counts
+    assert t.game.pending() == []
+    assert card in t.zone("box")  # then it leaves the game
+    assert card not in t.zone("discard", 0) and t.eval("staff_size(me)", 0) == 6
+
+
+def test_dismiss_main_action_pending_card_keeps_the_4_card_minimum(t):
+    """While its bonus is used the dismissed card still counts as staff, yet a dismiss
+    bonus may not take the staff below 4 once it has left: staff 5 -> no second dismissal."""
+    staff(t, 0, reserve=["S1-1", "S2-1", "S3-1", "S4-1"], hand=["E09"])  # staff 5
+    turn(t, 0).answer("play E09", "dismiss")
+    assert money(t) == (19, 0)
+    assert t.game.pending() == []  # its dismiss bonus is not offered
+    assert "E09" in t.zone("box") and t.eval("staff_size(me)", 0) == 4
+
+
+def test_dismiss_main_action_card_cannot_be_dismissed_again_by_its_bonus(t):
+    staff(t, 0, reserve=["S1-1", "S2-1", "S3-1", "S4-1", "S5-1"], hand=["E09"])
+    turn(t, 0).answer("play E09", "dismiss", "bonus")
+    assert "dismiss E09" not in t.options()  # no second payment for the same card
+    assert t.options() == tuple(f"dismiss {c}" for c in ("S1-1", "S2-1", "S3-1", "S4-1", "S5-1"))
 
 
 # ----------------------------------------------------- board-counting bonuses

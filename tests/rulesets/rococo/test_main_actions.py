@@ -18,6 +18,7 @@ from rococo_positions import (
     storage,
     windows,
 )
+from rules_test_support import ROCOCO
 
 from interpreter.errors import GameError
 from interpreter.language.values import Piece, Player
@@ -391,15 +392,29 @@ def test_sew_not_allowed_without_the_silk(t):
     assert not can(t, "sew", 0, "S1-1")
 
 
+TWO_COLOUR_TILE = "T11"  # resources.yaml: 1 yellow + 1 red bale (designed, provisional)
+
+
+def test_shipped_data_has_the_two_colour_tile_of_the_example(t):
+    silk = t.eval("x.silk", x=Piece(TWO_COLOUR_TILE))
+    assert dict(silk) == {"yellow": 1, "red": 1}
+    assert t.eval("count(resource)") == 48  # components.md: 48 tiles, none added
+    # a designed value: marked provisional in the YAML like every designed tile
+    text = (ROCOCO / "components" / "resources.yaml").read_text(encoding="utf-8")
+    block = text.split(f"  {TWO_COLOUR_TILE}:", 1)[1].split("\n  T", 1)[0]
+    assert "provisional: true" in block
+
+
 def test_rulebook_example_yellow_master_dress_red_bale_lost(t):
-    """Misi/Michal sews the yellow master-only dress (3 yellow silk + 1 lace) lying under
-    a window costing 4: he plays a master, pays 4 livres, 1 lace token and 3 yellow bales
-    (the red bale on the tile is lost). The designed tiles carry one silk colour each, so
-    the lost bale is an extra yellow one: 2 + 2 yellow bales for 3."""
+    """Both 2013 books (CZ 003 p.5 Michal, HU 000 p.5 Misi) and Deluxe (DX 002, Mike):
+    he sews the yellow master-only dress (3 yellow silk + 1 lace) lying under a window
+    costing 4: he plays a master, pays 4 livres, 1 lace token and 2 resource tiles
+    holding 3 yellow bales - the red bale on one of them is lost. Shipped data: T10
+    (2 yellow) and the two-colour tile T11 (1 yellow + 1 red)."""
     windows(t, s_window3="D06", s_window6="D01")
     assert t.eval("s_window3.cost") == 4
     t.set(0, "livres", 10).set(0, "lace", 1).set(0, "thread", 0)
-    for tile in ("T10", "T11", "T40"):  # 2 yellow, 2 yellow, 1 red
+    for tile in ("T10", TWO_COLOUR_TILE, "T40"):  # 2 yellow, 1 yellow + 1 red, 1 red
         t.put(tile, "tiles", 0)
     # a journeyman may not sew it
     t.act("sew", 0, card="S3-1")
@@ -407,16 +422,34 @@ def test_rulebook_example_yellow_master_dress_red_bale_lost(t):
     t.act("sew", 0, card="S1-1")
     assert t.options(0) == ("sew D06", "sew D01")
     t.answer("sew D06")
-    assert t.options(0) == ("silk T10", "silk T11")
-    t.answer("silk T10", "silk T11")
+    assert t.options(0) == ("silk T10", f"silk {TWO_COLOUR_TILE}")  # T40 has no yellow
+    t.answer("silk T10")
+    assert t.options(0) == (f"silk {TWO_COLOUR_TILE}",)  # 1 yellow still missing
+    t.answer(f"silk {TWO_COLOUR_TILE}")
     assert t.get(0, "livres") == 6
     assert t.get(0, "lace") == 0
     assert t.zone("tiles", 0) == ("T40",)
-    assert t.zone("resource_discard") == ("T10", "T11")  # 4 bales handed in, 1 lost
+    assert t.zone("resource_discard") == ("T10", TWO_COLOUR_TILE)
+    handed_in = "silk_of(resource_discard.pieces, '{}')"
+    assert t.eval(handed_in.format("yellow")) == 3  # 3 yellow bales,
+    assert t.eval(handed_in.format("red")) == 1  # and the red bale is lost
     t.answer("rent")
     assert "rent s_hall1_guest3" in t.options(0)  # sewn by a master
     t.answer("rent s_hall1_guest3")
     assert t.zone("s_hall1_guest3") == ("D06",) and t.state.owners["s_hall1_guest3"] == 0
+
+
+def test_two_colour_tile_pays_for_either_colour(t):
+    """The same tile pays for a red dress too (its yellow bale is then lost)."""
+    windows(t, s_window6="D27")  # 2 red, cost 0
+    for tile in (TWO_COLOUR_TILE, "T40", "T10"):  # 1 yellow + 1 red, 1 red, 2 yellow
+        t.put(tile, "tiles", 0)
+    t.act("sew", 0, card="S3-1")
+    t.answer("sew D27")
+    assert t.options(0) == (f"silk {TWO_COLOUR_TILE}", "silk T40")  # T10 has no red
+    t.answer(f"silk {TWO_COLOUR_TILE}", "silk T40", "sell")
+    assert t.zone("tiles", 0) == ("T10",)
+    assert t.get(0, "livres") == 15 + 8
 
 
 def test_rulebook_example_exact_three_yellow_bales(t):
@@ -479,7 +512,8 @@ def test_dismiss_gains_10_7_4_by_type(t, card, money):
     t.put(card, "discard", 0)  # the played card
     t.act("dismiss", 0, card=card)
     assert t.get(0, "livres") == 15 + money
-    assert card in t.zone("box")
+    # set aside until its bonus is used (the turn then puts it in the box)
+    assert t.zone("dismissing", 0) == (card,)
     assert card not in t.zone("discard", 0) + t.zone("reserve", 0)
 
 
@@ -489,7 +523,7 @@ def test_dismiss_then_the_bonus_is_still_usable(table):
     start_phase(t, "actions", 2)
     t.answer("play S3-1", "dismiss")
     assert t.get(0, "livres") == 22
-    assert "S3-1" in t.zone("box") and t.zone("discard", 0) == ()
+    assert t.zone("dismissing", 0) == ("S3-1",) and t.zone("discard", 0) == ()
     assert t.options(0) == ("bonus", "no bonus")
     t.answer("bonus")  # gain 2 livres
     assert t.get(0, "livres") == 24
