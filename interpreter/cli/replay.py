@@ -84,7 +84,7 @@ def _print(verdict: Verdict, log: Path, suggest: bool) -> None:
     if verdict.kind == "legal":
         game = verdict.game
         click.echo(f"{log}: legal and complete ({verdict.events_applied} events)")
-        click.echo(render_result(game.result()))
+        click.echo(render_result(game.result(), game.ruleset))
         return
     where = f"{log}:{verdict.line}" if verdict.line is not None else str(log)
     if verdict.kind == "incomplete":
@@ -175,7 +175,7 @@ def _show_position(verdict: Verdict, as_player: str | None, as_json: bool) -> No
     click.echo(f"after event {verdict.events_applied}:")
     click.echo(render_view(shown))
     if game.is_over():
-        click.echo(render_result(game.result()))
+        click.echo(render_result(game.result(), game.ruleset))
     for pending in shown["pending"]:
         options = pending.get("options")
         suffix = f": {', '.join(options)}" if options else ""

@@ -1,9 +1,12 @@
-"""The hand-written example log examples/logs/rococo-2p-handwritten.jsonl.
+"""The example log examples/logs/rococo-2p-handwritten.jsonl.
 
-A complete 2-player game typed in the way a group that played the physical game would:
-comment lines explain every round and turn, chance lines record the shuffles and draws.
-It must replay as legal and complete to the scores its last comment and its final
-`scores` checkpoint state.
+A complete 2-player game written the way a group that played the physical game would
+write one: comment lines explain every round and turn, chance lines record the shuffles
+and draws. It was not taken down at a table (whatever its name says): its decisions
+were chosen for the example and played with the engine in a game with seed 2013, which
+made every draw, as its header comment says and `test_made_with_seed_2013` checks. It must
+replay as legal and complete to the scores its last comment and its final `scores`
+checkpoint state.
 """
 
 from __future__ import annotations
@@ -45,6 +48,26 @@ def test_final_checkpoint_and_comment_state_the_scores(log):
     assert json.loads(lines[-1])["scores"] == STATED
     comments = "\n".join(line for line in lines if line.startswith("#"))
     assert "Bob 72" in comments and "Ann 57" in comments
+
+
+def test_made_with_seed_2013(log):
+    """What the header comment says: these decisions played in a game with seed 2013
+    give exactly the file's events, every chance line included."""
+    from interpreter.engine.game import Game
+    from interpreter.ruleset import load_or_raise
+
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert "not a record of a game on the" in lines[2] + lines[3]
+    events = [json.loads(line) for line in lines[1:] if line.startswith("{")]
+    played = [{k: v for k, v in e.items() if k != "n"} for e in events if "scores" not in e]
+    players = json.loads(lines[0])["players"]
+    game = Game(load_or_raise("rococo"), players, seed=2013)
+    for event in played:
+        if "choice" in event:
+            game.apply(players.index(event["player"]), event["choice"])
+    assert game.is_over()
+    assert game.events == played
+    assert game.result().scores == STATED
 
 
 def test_written_like_a_hand_written_log(log):

@@ -204,6 +204,14 @@ class Table:
             self.game.apply(seat, text)
         return self
 
+    def passes(self, *seats: int) -> Table:
+        """Each of these seats in turn is asked and has nothing but `pass` (a reaction
+        window put to everyone, or an influence phase with nothing to play): pass."""
+        for seat in seats:
+            assert self.pending() == [(seat, ("pass",))], (seat, self.pending())
+            self.game.apply(seat, "pass")
+        return self
+
     def pass_all(self, limit: int = 200) -> Table:
         """Answer `pass` to every open decision (until none is open)."""
         for _ in range(limit):

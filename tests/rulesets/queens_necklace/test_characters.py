@@ -68,7 +68,8 @@ def test_thief_stealing_the_necklace_card_takes_the_necklace(table) -> None:
 def test_thief_not_playable_when_no_opponent_has_a_card(table) -> None:
     table.hand(0, "thief-1")
     table.act("influence_phase", 0)
-    assert table.pending() == []  # nothing playable: no decision at all
+    assert table.pending() == [(0, ("pass",))]  # nothing playable: only `pass`
+    table.answer("pass")
     assert table.zone("hand", 0) == ("thief-1",)
 
 
@@ -77,7 +78,7 @@ def test_card_stolen_this_turn_cannot_be_played_this_turn(table) -> None:
     table.rig("draw hand#1", "courtier-1")
     table.act("influence_phase", 0).answer("influence", "play thief-1", "rob P2")
     assert table.zone("hand", 0) == ("courtier-1",)
-    assert table.pending() == []  # the stolen Courtier waits for the next turn
+    assert table.options() == ("pass",)  # the stolen Courtier waits for the next turn
     assert table.get(0, "ducats") == 10
 
 
@@ -129,10 +130,8 @@ def test_confessor_sees_the_target_hand(table) -> None:
     table.act("influence_phase", 0).answer("influence", "play confessor-1")
     assert table.options() == ("confess P2", "confess P3")
     table.answer("confess P2")
-    assert table.view(0)["players"][1]["zones"]["hand"] == {
-        "count": 2,
-        "known": ["ruby3-1", "cardinal-1"],
-    }
+    seen = table.view(0)["players"][1]["zones"]["hand"]
+    assert seen["count"] == 2 and set(seen["known"]) == {"ruby3-1", "cardinal-1"}
     assert table.view(0)["players"][2]["zones"]["hand"] == {"count": 1}
     assert table.view(2)["players"][1]["zones"]["hand"] == {"count": 2}
 
@@ -146,7 +145,8 @@ def test_courtiers_add_three_ducats_each(make_table, courtiers, ducats) -> None:
     t.act("influence_phase", 0)
     for card in cards:
         t.answer("influence", f"play {card}")
-    assert t.pending() == []
+    assert t.pending() == [(0, ("pass",))]  # asked again: nothing left to play
+    t.answer("pass")
     assert t.get(0, "ducats") == ducats
     assert t.zone("hand", 0) == ("ruby1-1",)
 
@@ -180,10 +180,10 @@ def test_three_musketeers_take_the_necklace_card_and_the_necklace(table) -> None
 def test_three_musketeers_need_the_card_in_another_players_hand(table) -> None:
     table.hand(0, "musketeer-1", "musketeer-2", "musketeer-3")
     table.act("influence_phase", 0)
-    assert table.pending() == []  # nobody holds the necklace card
+    assert table.options() == ("pass",)  # nobody holds the necklace card
     table.hand(0, "musketeer-1", "musketeer-2").hand(1, "queens_necklace")
     table.act("influence_phase", 0)
-    assert table.pending() == []  # only two Musketeers
+    assert table.options() == ("pass",)  # only two Musketeers
 
 
 # --- Astrologer ----------------------------------------------------------------------
@@ -207,11 +207,13 @@ def test_astrologer_drawing_a_merchant_holds_the_sale_first(table) -> None:
     table.slot(1, "astrologer-1").deck("merchant-1", "ruby3-1", "emerald1-1")
     table.set(0, "ducats", 10).hand(0, "amber1-1").hand(1, "ruby1-1")
     table.act("buy", 0, slot=ZoneRef("slot1"))
-    # the sale is on: both players choose their packets; the next card is not drawn yet
-    assert sorted(table.waiting()) == [0, 1]
+    table.passes(1, 2)  # the Cardinal's window, from the left of the current player
+    # the sale is on: every player chooses a packet; the next card is not drawn yet
+    assert sorted(table.waiting()) == [0, 1, 2]
     assert table.zone("deck")[0] == "ruby3-1"
     assert "show ruby3-1" not in table.options(0)
-    table.show(0, "amber1-1").show(1, "ruby1-1")
+    table.show(0, "amber1-1").show(1, "ruby1-1").show(2)
+    table.passes(0, 1, 2)  # the Alchemist's window (a ruby is shown)
     # rarity: emerald, diamond (0 stones) +30 +20; ruby (1, more fashionable) +10;
     # amber 0. Ruby sells 30 + 10, amber 0 + 0.
     assert table.get(1, "money") == 40
@@ -240,8 +242,10 @@ def test_cardinal_postpones_the_sale_and_the_slot_is_refilled(table) -> None:
     reveal_merchant_in_p1_depreciation(table)
     assert table.pending() == [(1, ("cardinal cardinal-1", "pass"))]
     table.answer("cardinal cardinal-1")
+    table.passes(2)  # P3 is asked too (a Cardinal may still be in a hand)
     assert table.zone("reminder", 1) == ("merchant-1",)
     assert table.counter("sales_done") == 0
+    table.passes(0, 1, 2)  # the Queen's window: the replacement is a gem
     assert table.zone("slot1") == ("emerald1-1",) and table.step_of(1) == 0
     assert table.zone("discard") == ("amber1-9", "cardinal-1")
 
@@ -250,16 +254,20 @@ def test_cardinal_sale_happens_at_the_end_of_its_players_next_turn(table) -> Non
     table.hand(1, "cardinal-1", "ruby1-1").hand(2, "emerald2-1")
     reveal_merchant_in_p1_depreciation(table, deck=("merchant-1", "emerald1-1", "amber1-2"))
     table.answer("cardinal cardinal-1")
+    table.passes(2)  # P3 has no Cardinal
+    table.passes(0, 1, 2)  # the Queen's window on emerald1-1
     # P2's turn: influence (nothing), buy, depreciation, then the postponed sale
-    table.act("play_turn", 1)
+    table.act("play_turn", 1).passes(1)
     assert table.options() == ("buy slot1", "buy slot2", "buy slot3", "buy slot4", "buy slot5")
     assert table.counter("sales_done") == 0
     # 6 ducats for the ring: 4 left buy nothing more; depreciation refills slot 2
     table.answer("buy slot2")
+    table.passes(1, 2, 0)  # the Queen's window on amber1-2, from P2
     assert table.zone("slot2") == ("amber1-2",)
-    # now the sale: P2 and P3 choose their packets
-    assert sorted(table.waiting()) == [1, 2]
-    table.show(1, "ruby1-1").show(2, "emerald2-1")
+    # now the sale: every player chooses a packet
+    assert sorted(table.waiting()) == [0, 1, 2]
+    table.show(1, "ruby1-1").show(2, "emerald2-1").show(0)
+    table.passes(1, 2, 0)  # the Alchemist's window
     assert table.counter("sales_done") == 1
     assert table.zone("reminder", 1) == ()
     assert table.where("merchant-1") == "merchants_done"
@@ -271,8 +279,9 @@ def test_cardinal_sale_happens_at_the_end_of_its_players_next_turn(table) -> Non
 def test_cardinal_not_offered_to_the_current_player(table) -> None:
     table.hand(0, "cardinal-1", "ruby1-1")
     reveal_merchant_in_p1_depreciation(table)
-    assert table.waiting() == [0]
-    assert table.options() == ("show ruby1-1", "pass")  # the sale is on at once
+    table.passes(1, 2)  # only the other players are asked
+    assert sorted(table.waiting()) == [0, 1, 2]  # the sale is on
+    assert table.options(0) == ("show ruby1-1", "pass")
 
 
 def test_two_cardinals_the_later_one_keeps_the_merchant(table) -> None:
@@ -283,11 +292,12 @@ def test_two_cardinals_the_later_one_keeps_the_merchant(table) -> None:
     table.answer("cardinal cardinal-2")
     assert table.zone("reminder", 1) == ()
     assert table.zone("reminder", 2) == ("merchant-1",)
+    table.passes(0, 1, 2)  # the Queen's window on emerald1-1
     # the end of P2's turn holds no sale; the end of P3's does
     table.act("end_of_turn", 1)
     assert table.pending() == [] and table.counter("sales_done") == 0
     table.act("end_of_turn", 2)
-    assert sorted(table.waiting()) == [1, 2]
+    assert sorted(table.waiting()) == [0, 1, 2]
     table.pass_all()
     assert table.counter("sales_done") == 1
 
@@ -296,16 +306,17 @@ def test_cardinal_on_the_last_merchant_with_an_empty_draw_pile(table) -> None:
     table.state.counters["sales_done"] = 2
     table.hand(2, "cardinal-1", "ruby2-1").hand(1, "emerald1-1")
     reveal_merchant_in_p1_depreciation(table, deck=("merchant-3",))
-    table.answer("cardinal cardinal-1")
+    table.passes(1).answer("cardinal cardinal-1")
     assert table.zone("deck") == () and table.zone("slot1") == ()
     # P2 plays on; the bought card is not replaced
-    table.act("play_turn", 1).answer("buy slot2")  # 4 ducats left: nothing affordable
+    table.act("play_turn", 1).passes(1).answer("buy slot2")  # 4 ducats left: nothing more
     assert table.zone("slot2") == () and table.pending() == []
     assert not table.game.is_over() and table.counter("sales_done") == 2
     # P3 plays; the third sale at the end of the turn ends the game
-    table.act("play_turn", 2).answer("buy slot3", "pass")
-    assert sorted(table.waiting()) == [1, 2]
-    table.show(2, "ruby2-1").show(1, "emerald1-1")
+    table.act("play_turn", 2).passes(2).answer("buy slot3", "pass")
+    assert sorted(table.waiting()) == [0, 1, 2]
+    table.show(2, "ruby2-1").show(1, "emerald1-1").show(0)
+    table.passes(2, 0, 1)  # the Alchemist's window
     assert table.counter("sales_done") == 3
     table.game.resume()
     assert table.game.is_over()
@@ -318,6 +329,7 @@ def test_cardinal_on_the_last_merchant_with_an_empty_draw_pile(table) -> None:
 def test_queen_takes_a_revealed_gem_and_a_replacement_is_revealed(table) -> None:
     table.hand(2, "queen", "amber1-1")
     reveal_merchant_in_p1_depreciation(table, deck=("ruby3-1", "ring-1", "emerald1-1"))
+    table.passes(0, 1)  # everyone is asked in turn, from the current player
     assert table.pending() == [(2, ("queen queen", "pass"))]
     table.answer("queen queen")
     assert table.zone("hand", 2) == ("amber1-1", "ruby3-1")
@@ -333,6 +345,8 @@ def test_queen_may_pass_and_is_not_offered_for_other_cards(table) -> None:
     assert table.zone("slot1") == ("ring-1",)
     table.hand(2, "queen")
     reveal_merchant_in_p1_depreciation(table, deck=("ruby3-1", "ring-1"))
+    table.passes(0, 1)
+    assert table.options() == ("queen queen", "pass")
     table.answer("pass")
     assert table.zone("slot1") == ("ruby3-1",) and table.zone("hand", 2) == ("queen",)
 
@@ -357,8 +371,8 @@ def test_queen_not_offered_at_setup_refill(table) -> None:
 def test_alchemist_moves_a_gem_before_rarity_is_computed(table) -> None:
     table.hand(0, "alchemist", "ruby3-1").hand(1, "emerald2-1")
     table.act("sale", 0)
-    table.show(0, "ruby3-1").show(1, "emerald2-1")
-    # after the reveal, the Alchemist's holder may play it
+    table.show(0, "ruby3-1").show(1, "emerald2-1").show(2)
+    # after the reveal, the Alchemist's holder may play it (asked first: P1 plays)
     assert table.pending() == [(0, ("alchemist alchemist", "pass"))]
     table.answer("alchemist alchemist")
     assert table.options() == ("transmute ruby3-1", "transmute emerald2-1", "pass")
@@ -375,7 +389,8 @@ def test_alchemist_moves_a_gem_before_rarity_is_computed(table) -> None:
 def test_without_the_alchemist_the_same_sale_scores_otherwise(table) -> None:
     table.hand(0, "alchemist", "ruby3-1").hand(1, "emerald2-1")
     table.act("sale", 0)
-    table.show(0, "ruby3-1").show(1, "emerald2-1").answer("pass")
+    table.show(0, "ruby3-1").show(1, "emerald2-1").show(2).answer("pass")
+    table.passes(1, 2)
     # rarity: diamond +30, amber +20, emerald (2) +10, ruby (3) 0
     assert table.get(0, "money") == 30
     assert table.get(1, "money") == 20 + 10
@@ -385,11 +400,11 @@ def test_without_the_alchemist_the_same_sale_scores_otherwise(table) -> None:
 def test_alchemist_does_not_move_amber(table) -> None:
     table.hand(0, "alchemist", "amber1-1").hand(1, "amber1-2")
     table.act("sale", 0)
-    table.show(0, "amber1-1").show(1, "amber1-2")
-    assert table.pending() == []  # no real gem shown: the Alchemist is not asked
+    table.show(0, "amber1-1").show(1, "amber1-2").show(2)
+    assert table.pending() == []  # no real gem shown: nobody is asked
     table.hand(0, "alchemist", "amber1-1", "ruby1-1")
     table.act("sale", 0)
-    table.show(0, "amber1-1", "ruby1-1")
+    table.show(0, "amber1-1", "ruby1-1").show(1).show(2)
     table.answer("alchemist alchemist")
     assert table.options() == ("transmute ruby1-1", "pass")
 

@@ -23,26 +23,30 @@ def sale(t, packets: dict[int, tuple[str, ...]]):
 def test_packets_are_chosen_at_the_same_time_and_kept_secret(table) -> None:
     table.hand(0, "ruby3-1", "king-1", "amber1-1").hand(1, "emerald1-1").hand(2, "ring-1")
     table.act("sale", 0)
-    # every player with a card to show decides at once (P3 holds only a ring: no gem)
-    assert sorted(table.waiting()) == [0, 1]
+    # every player decides at once, whatever they hold (P3 holds only a ring: it
+    # cannot be shown without a gem, so P3 may only pass)
+    assert sorted(table.waiting()) == [0, 1, 2]
+    assert table.options(2) == ("pass",)
     table.answer_as(0, "show ruby3-1", "show king-1")
     assert table.options(0) == ("with ruby",)
     table.answer_as(0, "with ruby")
-    # P1 sees their own packet; P2 and P3 see nothing of it, not even a count
+    # P1 sees their own packet; P2 and P3 see nothing of it (the rows are public,
+    # but a simultaneous step hides the others' choices until everyone is done)
     mine = table.view(0)["players"][0]["zones"]
     assert mine["show_ruby"] == ["ruby3-1", "king-1"]
     for seat in (1, 2):
         theirs = table.view(seat)["players"][0]["zones"]
-        assert theirs["show_ruby"] == {"count": 0}
+        assert theirs["show_ruby"] == []
         assert theirs["hand"] == {"count": 3}
     table.answer_as(0, "pass")
-    assert table.waiting() == [1]
-    assert table.view(1)["players"][0]["zones"]["show_ruby"] == {"count": 0}
+    assert table.waiting() == [1, 2]
+    assert table.view(1)["players"][0]["zones"]["show_ruby"] == []
     # P2's choice is hidden from P1 in turn
     table.answer_as(1, "show emerald1-1")
-    assert table.view(0)["players"][1]["zones"]["show_emerald"] == {"count": 0}
+    assert table.view(0)["players"][1]["zones"]["show_emerald"] == []
     assert table.view(1)["players"][1]["zones"]["show_emerald"] == ["emerald1-1"]
-    table.answer_as(1, "pass")
+    table.answer_as(1, "pass").answer_as(2, "pass")
+    table.passes(0, 1, 2)  # the Alchemist's window (real gems are shown)
     # all revealed, sold and discarded together
     assert table.pending() == []
     assert set(table.zone("discard")) == {"ruby3-1", "king-1", "emerald1-1"}
@@ -54,7 +58,7 @@ def test_another_players_view_does_not_change_while_one_makes_up_their_packet(ta
     table.act("sale", 0)
     before = table.view(1)
     table.answer_as(0, "show ruby3-1")  # P1 is still choosing
-    assert table.waiting() == [0, 1]
+    assert table.waiting() == [0, 1, 2]
     assert table.view(1) == before
 
 
@@ -62,8 +66,9 @@ def test_either_player_may_finish_first(table) -> None:
     table.hand(0, "ruby3-1").hand(1, "emerald1-1")
     table.act("sale", 0)
     table.show(1, "emerald1-1")
-    assert table.waiting() == [0]
-    table.show(0, "ruby3-1")
+    assert table.waiting() == [0, 2]
+    table.show(0, "ruby3-1").show(2)
+    table.passes(0, 1, 2)  # the Alchemist's window
     assert table.counter("sales_done") == 1
 
 

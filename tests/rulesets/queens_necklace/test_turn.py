@@ -64,11 +64,13 @@ def test_buying_spends_the_current_price_and_stops_when_nothing_is_affordable(ta
 def test_a_turn_gives_ten_ducats_and_courtiers_more(table) -> None:
     display(table, ("ruby3-1", 0), ("ring-1", 1), None, None, None)
     table.hand(0, "courtier-1").deck("amber1-1", "amber1-2", "amber1-3")
-    table.act("play_turn", 0).answer("influence", "play courtier-1")
+    table.act("play_turn", 0).answer("influence", "play courtier-1").passes(0)
     assert table.get(0, "ducats") == 13
-    table.answer("buy slot1")  # 10
-    assert table.pending() == []  # 3 left, the ring costs 6
+    table.answer("buy slot1")  # 10; 3 left, the ring costs 6: the buy phase ends
     assert table.zone("hand", 0) == ("ruby3-1",)
+    for _ in range(3):  # depreciation refills slots 1, 3, 4: the Queen's window each time
+        table.passes(0, 1, 2)
+    assert table.pending() == []
 
 
 def test_buying_the_necklace_card_puts_on_the_necklace(table) -> None:
@@ -91,6 +93,7 @@ def test_depreciation_moves_markers_down_discards_and_refills_at_the_top_price(t
     display(table, ("ruby3-1", 0), ("ruby3-2", 3), ("ring-1", 2), None, ("amber1-1", 1))
     table.deck("emerald2-1", "diamond1-1", "amber1-9")
     table.act("depreciation_phase", 0)
+    table.passes(0, 1, 2).passes(0, 1, 2)  # the Queen's window on each gem revealed
     assert table.pending() == []
     # markers one step down
     assert [table.step_of(i) for i in (1, 3, 5)] == [1, 3, 2]
@@ -116,12 +119,15 @@ def test_merchant_revealed_while_refilling_suspends_the_turn(table) -> None:
     table.deck("merchant-1", "ruby1-1", "emerald1-1", "amber1-1")
     table.hand(1, "ruby1-5")
     table.act("depreciation_phase", 0)
+    table.passes(1, 2)  # the Cardinal's window
     # the sale is on while the refill waits: slot 1 and slot 3 are still empty
-    assert table.waiting() == [1]
+    assert sorted(table.waiting()) == [0, 1, 2]
     assert table.zone("slot1") == () and table.zone("slot3") == ()
     assert table.zone("deck") == ("ruby1-1", "emerald1-1", "amber1-1")
-    table.show(1, "ruby1-5")
+    table.show(1, "ruby1-5").show(0).show(2)
+    table.passes(0, 1, 2)  # the Alchemist's window
     # the sale happened, then the refill went on where it stopped
+    table.passes(0, 1, 2).passes(0, 1, 2)  # the Queen's window on each gem revealed
     assert table.get(1, "money") == 30 + 0  # ruby: fashion +30, rarity 0
     assert table.counter("sales_done") == 1
     assert table.zone("slot1") == ("ruby1-1",) and table.step_of(1) == 0
@@ -134,11 +140,14 @@ def test_a_whole_turn_with_a_merchant_in_the_refill_continues_after_the_sale(tab
     display(table, ("ruby2-1", 0), ("ring-1", 0), ("ring-2", 0), ("ring-3", 0), ("ring-4", 0))
     table.deck("merchant-1", "emerald1-1").hand(1, "amber1-5")
     table.hand(2, "queen")  # asked when the gem is revealed after the sale
-    table.act("play_turn", 0).answer("buy slot1")
-    assert table.waiting() == [0, 1]  # the bought ruby may be shown
-    table.show(1, "amber1-5").show(0)
+    table.act("play_turn", 0).passes(0).answer("buy slot1")
+    table.passes(1, 2)  # the Cardinal's window
+    assert sorted(table.waiting()) == [0, 1, 2]
+    assert table.options(0) == ("show ruby2-1", "pass")  # the bought ruby may be shown
+    table.show(1, "amber1-5").show(0).show(2)
     assert table.counter("sales_done") == 1
     # the turn goes on: the refill reveals emerald1-1, and the Queen may take it
+    table.passes(0, 1)
     assert table.pending() == [(2, ("queen queen", "pass"))]
     table.answer("pass")
     assert table.zone("slot1") == ("emerald1-1",)
@@ -151,7 +160,7 @@ def test_merchant_revealed_at_setup_holds_a_sale_then_is_replaced(table) -> None
         table.slot(i, None)
     table.deck("ring-1", "merchant-1", "ring-2", "ring-3", "ring-4", "ring-5")
     table.act("refill_display", 0)
-    assert sorted(table.waiting()) == [1, 2]  # no Cardinal: nobody's turn
+    assert sorted(table.waiting()) == [0, 1, 2]  # no Cardinal: nobody's turn
     table.pass_all()
     assert table.counter("sales_done") == 1
     assert [table.zone(f"slot{i}")[0] for i in range(1, 6)] == [
@@ -169,12 +178,14 @@ def test_the_third_sale_ends_the_game_in_the_middle_of_a_turn(table) -> None:
     table.set(0, "money", 5)
     display(table, ("ruby2-1", 0), ("ring-1", 0), ("ring-2", 0), ("ring-3", 0), ("ring-4", 0))
     table.deck("merchant-3", "emerald1-1", "ruby1-1").hand(1, "ruby1-5").hand(2, "queen")
-    table.act("play_turn", 0).answer("buy slot1")
-    table.show(1, "ruby1-5").show(0)
-    # the third sale is over: the game goes to scoring at once; the Queen's decision
-    # on the gem revealed next (the rest of the turn) never comes
+    table.act("play_turn", 0).passes(0).answer("buy slot1").passes(1, 2)
+    table.show(1, "ruby1-5").show(0).show(2).passes(0, 1, 2)
+    # the third sale is over: nothing more happens; the rest of the turn (the refill
+    # and the Queen's decision on the gem it would reveal) never comes
     assert table.counter("sales_done") == 3
     assert table.pending() == []
+    assert table.zone("slot1") == ()
+    assert table.zone("deck") == ("emerald1-1", "ruby1-1")
     table.game.resume()
     assert table.game.is_over()
     result = table.game.result()
@@ -183,13 +194,34 @@ def test_the_third_sale_ends_the_game_in_the_middle_of_a_turn(table) -> None:
     assert table.where("queen") == "hand#2"
 
 
+def test_after_the_third_sale_in_the_buy_phase_nothing_more_happens(table) -> None:
+    # an Astrologer bought draws the last merchant: after that sale no card is drawn
+    # for the Astrologer, nothing more is bought, the markers do not move, no refill
+    table.state.counters["sales_done"] = 2
+    display(table, ("astrologer-1", 0), ("amber1-1", 3), ("ring-1", 0), ("ring-2", 0), None)
+    table.deck("merchant-3", "ruby3-1", "emerald1-1").hand(1, "ruby1-5")
+    table.act("play_turn", 0).passes(0).answer("buy slot1").passes(1, 2)
+    table.show(1, "ruby1-5").show(0).show(2).passes(0, 1, 2)
+    assert table.counter("sales_done") == 3
+    assert table.pending() == []  # no "buy slot2" (1 ducat, 4 left), no Queen
+    assert table.zone("hand", 0) == ()
+    assert table.zone("deck") == ("ruby3-1", "emerald1-1")
+    assert table.zone("slot1") == () and table.zone("slot5") == ()
+    assert table.zone("slot2") == ("amber1-1",) and table.step_of(2) == 3
+    assert table.step_of(3) == 0
+    table.game.resume()
+    assert table.game.is_over()
+    assert table.game.result().scores == {"P1": 0, "P2": 30, "P3": 0}
+
+
 def test_the_game_does_not_end_before_the_third_sale(table) -> None:
     table.state.counters["sales_done"] = 1
     display(table, ("ruby2-1", 0), ("ring-1", 0), ("ring-2", 0), ("ring-3", 0), ("ring-4", 0))
     table.deck("merchant-2", "emerald1-1", "ruby1-1").hand(1, "amber1-5").hand(2, "queen")
-    table.act("play_turn", 0).answer("buy slot1")
-    table.show(1, "amber1-5").show(0)
+    table.act("play_turn", 0).passes(0).answer("buy slot1").passes(1, 2)
+    table.show(1, "amber1-5").show(0).show(2)
     assert table.counter("sales_done") == 2
+    table.passes(0, 1)
     assert table.pending() == [(2, ("queen queen", "pass"))]
 
 
