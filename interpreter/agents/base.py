@@ -1,10 +1,11 @@
-"""The agent interface."""
+"""The agent interface: an agent decides from its seat, never from the game."""
 
 from __future__ import annotations
 
 import random
 
 from interpreter.engine.game import Decision, Game
+from interpreter.engine.seat import Seat
 
 
 class Agent:
@@ -15,4 +16,8 @@ class Agent:
         self.rng = random.Random(str(seed))
 
     def choose(self, game: Game, decision: Decision) -> str:
+        """Called by whoever runs the table: the agent only ever gets the ``Seat``."""
+        return self.decide(Seat(game, decision))
+
+    def decide(self, seat: Seat) -> str:
         raise NotImplementedError

@@ -7,25 +7,25 @@ import json
 import click
 
 from interpreter.agents.base import Agent
-from interpreter.engine.game import Decision, Game
-from interpreter.engine.view import view
+from interpreter.engine.seat import Seat
 
 
 class HumanAgent(Agent):
-    def choose(self, game: Game, decision: Decision) -> str:
-        shown = view(game, self.seat)
-        click.echo(render_view(shown, game.ruleset.label))
+    def decide(self, seat: Seat) -> str:
+        decision = seat.decision
+        shown = seat.view()
+        click.echo(render_view(shown, seat.ruleset.label))
         what = f" ({decision.prompt})" if decision.prompt != "option" else ""
         click.echo(f"\n{decision.player_name}, choose{what}:")
         for number, option in enumerate(decision.options, start=1):
-            about = describe(game, option.split()[-1]) if option.split() else ""
+            about = describe(seat, shown, option.split()[-1]) if option.split() else ""
             click.echo(f"  {number:>3}. {option}" + (f"   ({about})" if about else ""))
         while True:
             answer = click.prompt(
                 "number or text (?ID describes a component or space)", default="1"
             ).strip()
             if answer.startswith("?"):
-                click.echo(describe(game, answer[1:].strip()) or "nothing has that id")
+                click.echo(describe(seat, shown, answer[1:].strip()) or "nothing has that id")
                 continue
             if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
                 return decision.options[int(answer) - 1]
@@ -35,29 +35,29 @@ class HumanAgent(Agent):
             if len(matches) == 1:
                 return matches[0]
             click.echo(
-                f"not an option: {game.why_not(self.seat, answer)}; "
-                "type an option's number or its text"
+                f"not an option: {seat.why_not(answer)}; type an option's number or its text"
             )
 
 
-def describe(game: Game, item: str) -> str:
+def describe(seat: Seat, shown: dict, item: str) -> str:
     """A component's kind and properties, or a space's group and properties, in a line,
-    in the words of the ruleset's edition (its `labels`)."""
-    ruleset = game.ruleset
+    in the words of the ruleset's edition (its `labels`); what a space holds as the
+    player's view ``shown`` shows it."""
+    ruleset = seat.ruleset
     piece = ruleset.pieces.get(item)
     if piece is not None:
         kind = ruleset.label(piece.kind, "kinds")
         return f"{kind}: {_properties(piece.properties, ruleset.label)}"
-    space = game.tables.spaces.get(item)
+    space = seat.tables.spaces.get(item)
     if space is not None:
         group = ruleset.label(space.group, "spaces")
         text = f"{group}: {_properties(space.properties, ruleset.label)}".rstrip(": ")
-        held = game.state.zones.get(item, ())
-        if held and space.visibility == "public":
-            text += "; holds " + "; ".join(f"{p} ({describe(game, p)})" for p in held)
-        owner = game.state.owners.get(item)
-        if owner is not None:
-            text += f"; marker of {game.state.players[owner]}"
+        entry = shown["spaces"].get(item, {})
+        held = entry.get("pieces")
+        if isinstance(held, list) and held:
+            text += "; holds " + "; ".join(f"{p} ({describe(seat, shown, p)})" for p in held)
+        if "owner" in entry:
+            text += f"; marker of {entry['owner']}"
         return text
     return ""
 

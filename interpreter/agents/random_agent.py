@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from interpreter.agents.base import Agent
-from interpreter.engine.game import Decision, Game
+from interpreter.engine.seat import Seat
 
 
 class RandomAgent(Agent):
-    def choose(self, game: Game, decision: Decision) -> str:
-        options = decision.options
+    def decide(self, seat: Seat) -> str:
+        options = seat.options
         return options[int(self.rng.random() * len(options))]

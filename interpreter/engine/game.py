@@ -422,18 +422,22 @@ class Game(Course, Sandbox):
                 progress = True
         self._replay = None
 
-    def copy(self, hide_from: int | None = None, same_chance: bool = False) -> Game:
+    def copy(
+        self, hide_from: int | None = None, same_chance: bool = False, seed: int | str | None = None
+    ) -> Game:
         """An independent game in the same position (for search and look-ahead).
 
         A copy draws its future chance outcomes from another stream, so looking ahead
         never reveals the real game's next draws (``same_chance`` keeps the stream:
-        an exact twin). With ``hide_from``, the decisions other players made in
-        branches still running (a simultaneous step) are left out: what that player
-        may know of the position.
+        an exact twin; ``seed`` gives it its own). With ``hide_from``, the decisions
+        other players made in branches still running (a simultaneous step) are left
+        out: what that player may know of the position.
         """
         other = Game.__new__(Game)
         other.ruleset, other.tables = self.ruleset, self.tables
-        other.seed = self.seed if same_chance else f"{self.seed}~"
+        other.people = self.people
+        other.automaton_source = None
+        other.seed = self.seed if same_chance else f"{self.seed}~" if seed is None else seed
         other.chance_source = None
         other.events = []
         other._replay = None

@@ -21,8 +21,9 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
     """
     if game.is_over():
         return _view(game, seat, everything=True)
-    if seat is not None and game.has_secret_decisions():
-        shown = _view(game.copy(hide_from=seat), seat, everything=False)
+    if game.has_secret_decisions():  # a spectator sees nobody's secret choices either
+        hide_from = -1 if seat is None else seat  # -1: nobody's choices are shown
+        shown = _view(game.copy(hide_from=hide_from), seat, everything=False)
         shown["pending"] = _view(game, seat, everything=False)["pending"]
         return shown
     return _view(game, seat, everything=False)
@@ -46,7 +47,8 @@ def _view(game: Game, seat: int | None, everything: bool) -> dict[str, Any]:
         items = state.zones.get(key, ())
         if sees(visibility, owner):
             return list(items)
-        shown = [p for p in items if seat is not None and seat in known.get(p, ())]
+        # sorted: the order of a hidden zone (a shuffled pile) is not part of what is known
+        shown = sorted(p for p in items if seat is not None and seat in known.get(p, ()))
         if shown:
             return {"count": len(items), "known": shown}
         return {"count": len(items)}

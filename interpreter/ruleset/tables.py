@@ -151,7 +151,47 @@ class Tables:
         items = ctx.state.zones.get(zone, ())
         if capacity and len(items) >= capacity and ctx.state.where.get(piece) != zone:
             raise GameError(f"{zone} is full ({capacity})")
+        source = ctx.state.where.get(piece)
         ctx.state.put(piece, zone, position)
+        if source != zone:
+            self.witness(ctx.state, piece, source, zone)
+
+    # ---------------------------------------------------- who knows what
+    def sees(self, zone: str, seat: int | None) -> bool:
+        """Whether ``seat`` sees the contents of ``zone`` (a zone key or a space)."""
+        visibility = self.zone_visibility.get(zone, "public")
+        if visibility == "public":
+            return True
+        return visibility == "private" and seat is not None and self.zone_seat.get(zone) == seat
+
+    def witness(self, state: Any, piece: str, source: str | None, target: str) -> None:
+        """Update what each player knows of hidden pieces after ``piece`` moved.
+
+        A player who saw the piece leave (they see ``source``) follows it into a zone
+        they cannot see. A player who cannot see ``source`` cannot tell which piece left
+        it: unless they see it arrive, they lose what they knew of every piece there
+        (a card seen once, then drawn at random from that hand, is not followed).
+        """
+        if source is None:
+            return
+        old = state.engine.get("known", {})
+        known = None  # copied on first change: states share their engine dicts
+        for seat in range(self.seats):
+            if self.sees(target, seat):
+                continue
+            current = known if known is not None else old
+            if self.sees(source, seat):
+                if seat not in current.get(piece, ()):
+                    known = known if known is not None else dict(old)
+                    known[piece] = (*known.get(piece, ()), seat)
+                continue
+            lost = [p for p in (piece, *state.zones.get(source, ())) if seat in current.get(p, ())]
+            if lost:
+                known = known if known is not None else dict(old)
+                for p in lost:
+                    known[p] = tuple(s for s in known[p] if s != seat)
+        if known is not None:
+            state.engine["known"] = {p: seats for p, seats in known.items() if seats}
 
     def claim(self, ctx: Any, space: Any, player: Any) -> None:
         space = str(space)

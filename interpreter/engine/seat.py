@@ -1,0 +1,192 @@
+"""What a player at the table has when they decide: a ``Seat``.
+
+Agents are handed a seat, never the game: their view of the position, their open
+decision, the rules, and *worlds* to look ahead in. A world is a copy of the game
+in which everything this player cannot know is sampled afresh, consistently with
+what they do know (a determinization):
+
+* the pieces hidden from them (in zones they cannot see, and not revealed to them)
+  are dealt again at random over the same hidden places; pieces of kinds found
+  together in a hidden zone (a shuffled deck of mixed cards) form one family and
+  are dealt among that family's places only, so a bag of tiles never lands in a hand;
+* counters and variables hidden from them are set back to their initial values;
+* other players' secret choices in a simultaneous step are left out;
+* future chance outcomes come from the world's own seed, not the game's.
+
+So whatever an agent computes from a seat is the same for two games that differ
+only in what that player cannot know.
+
+A world is a ``Game`` like any other (agents apply moves to it, copy it, ask its
+estimate), with one difference: until its current step ends, rebuilding it from the
+step's start would bring back the real hidden pieces, so it is instead derived again
+from the seat with the same seed and the moves made in it since.
+
+Known limit: an effect already under way may hold a hidden piece in a local name
+(picked before this decision); in a world it keeps that piece's identity.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter.engine import chance
+from interpreter.engine.game import Decision, Game
+from interpreter.engine.view import view
+from interpreter.ruleset.model import Ruleset
+from interpreter.ruleset.tables import Tables
+
+
+class Seat:
+    """One player's side of the table while they decide."""
+
+    __slots__ = ("_game", "decision")
+
+    def __init__(self, game: Game, decision: Decision):
+        self._game = game
+        self.decision = decision
+
+    @property
+    def player(self) -> int:
+        return self.decision.player
+
+    @property
+    def name(self) -> str:
+        return self.decision.player_name
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        return self.decision.options
+
+    @property
+    def prompt(self) -> str:
+        return self.decision.prompt
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self._game.ruleset
+
+    @property
+    def tables(self) -> Tables:
+        return self._game.tables
+
+    def view(self) -> dict[str, Any]:
+        """The position as this player sees it (``view.view``)."""
+        return view(self._game, self.player)
+
+    def why_not(self, text: str) -> str:
+        """Why ``text`` is not one of this decision's options, in the rules' words."""
+        return self._game.why_not(self.player, text)
+
+    def sample(self, seed: int | str) -> Game:
+        """A world consistent with what this player knows; the same seed, the same world."""
+        return determinize(self._game, self.player, seed)
+
+
+class World(Game):
+    """A game sampled from a seat (see the module's docstring)."""
+
+    _origin: Game
+    _viewer: int
+    _seed: int | str
+    _moves: list[tuple[int, str]]
+    _sampled_snapshot: Any
+
+    def _in_sampled_step(self) -> bool:
+        return self._snapshot is not None and self._snapshot is self._sampled_snapshot
+
+    def apply(self, player: int | str, text: str) -> None:
+        seat = self.state.players.index(player) if isinstance(player, str) else int(player)
+        in_step = self._in_sampled_step()
+        super().apply(seat, text)
+        if in_step:
+            self._moves.append((seat, text))
+
+    def copy(
+        self, hide_from: int | None = None, same_chance: bool = False, seed: int | str | None = None
+    ) -> Game:
+        if not self._in_sampled_step():
+            return super().copy(hide_from, same_chance, seed)
+        return self._derive()
+
+    def _return_to(self, position: tuple) -> None:
+        if position[0] is not self._sampled_snapshot:
+            super()._return_to(position)
+            return
+        self.__dict__.update(self._derive().__dict__)
+
+    def _derive(self) -> World:
+        world = determinize(self._origin, self._viewer, self._seed)
+        for seat, text in self._moves:
+            world.apply(seat, text)
+        return world
+
+
+def determinize(game: Game, seat: int, seed: int | str) -> World:
+    """A copy of ``game`` with everything hidden from ``seat`` sampled afresh."""
+    hide = seat if game.has_secret_decisions() else None
+    world = game.copy(hide_from=hide, seed=f"world:{seed}")
+    world.__class__ = World
+    assert isinstance(world, World)
+    world._origin, world._viewer, world._seed, world._moves = game, seat, seed, []
+    world._sampled_snapshot = world._snapshot
+    _deal_hidden_pieces(world, seat, seed)
+    _forget_hidden_counts(world, seat)
+    return world
+
+
+def _deal_hidden_pieces(world: Game, seat: int, seed: int | str) -> None:
+    state, tables = world.state, world.tables
+    known = state.engine.get("known", {})
+    kind = tables.piece_kind
+    places: list[tuple[str, int, str]] = []  # (zone, index, piece) hidden from seat
+    family: dict[str, str] = {}  # kind -> representative kind (union-find)
+
+    def root(k: str) -> str:
+        while family.setdefault(k, k) != k:
+            k = family[k]
+        return k
+
+    for zone in sorted(state.zones):
+        items = state.zones[zone]
+        if not items or tables.sees(zone, seat):
+            continue
+        hidden = [(i, p) for i, p in enumerate(items) if seat not in known.get(p, ())]
+        for i, piece in hidden:
+            places.append((zone, i, piece))
+            family[root(kind[piece])] = root(kind[hidden[0][1]])
+    by_family: dict[str, list[tuple[str, int, str]]] = {}
+    for place in places:
+        by_family.setdefault(root(kind[place[2]]), []).append(place)
+    zones = {zone: list(state.zones[zone]) for zone, _, _ in places}
+    for index, name in enumerate(sorted(by_family)):
+        members = by_family[name]
+        dealt = chance.shuffled(f"deal:{seed}", index, tuple(p for _, _, p in members))
+        for (zone, i, _), piece in zip(members, dealt, strict=True):
+            zones[zone][i] = piece
+            state.where[piece] = zone
+    for zone, items in zones.items():
+        state.zones[zone] = tuple(items)
+
+
+def _forget_hidden_counts(world: Game, seat: int) -> None:
+    state, tables, ruleset = world.state, world.tables, world.ruleset
+    for name, counter in ruleset.counters.items():
+        if counter.visibility == "public":
+            continue
+        initial = tables.initial(counter.initial)
+        if counter.per == "game":
+            state.counters[name] = initial
+            continue
+        for other in range(len(state.players)):
+            if not (counter.visibility == "private" and other == seat):
+                state.counters[f"{name}#{other}"] = initial
+    for name, variable in ruleset.variables.items():
+        if variable.visibility == "public":
+            continue
+        initial = tables.initial(variable.initial)
+        if variable.per == "game":
+            state.variables[name] = initial
+            continue
+        for other in range(len(state.players)):
+            if not (variable.visibility == "private" and other == seat):
+                state.variables[f"{name}#{other}"] = initial
