@@ -433,19 +433,8 @@ class Game(Course, Sandbox):
         other players made in branches still running (a simultaneous step) are left
         out: what that player may know of the position.
         """
-        other = Game.__new__(Game)
-        other.ruleset, other.tables = self.ruleset, self.tables
-        other.people = self.people
-        other.automaton_source = None
-        other.seed = self.seed if same_chance else f"{self.seed}~" if seed is None else seed
-        other.chance_source = None
-        other.events = []
-        other._replay = None
-        other._runners = {}
-        other._paused = self._paused
+        other = self._blank(self.seed if same_chance else f"{self.seed}~" if seed is None else seed)
         if self._runners and self._snapshot is not None:
-            other._snapshot = self._snapshot
-            other._unit_specs = self._unit_specs
             histories = self.state.engine["history"]
             if hide_from is not None:
                 secret = self._simultaneous_keys()
@@ -453,10 +442,43 @@ class Game(Course, Sandbox):
                     key: _hidden(entries, hide_from) if key in secret else entries
                     for key, entries in histories.items()
                 }
+            other._snapshot = self._snapshot
+            other._unit_specs = self._unit_specs
             other._rebuild(histories)
         else:
             other.state = self.state.copy()
             other._snapshot = None
+        return other
+
+    def step_start(self) -> tuple[State, dict[str, tuple]] | None:
+        """The state at the start of the step under way and what happened in it since
+        (answers and chance outcomes by runner), or None between steps."""
+        if not self._runners or self._snapshot is None:
+            return None
+        return self._snapshot.copy(), dict(self.state.engine["history"])
+
+    def replayed(self, start: State, histories: dict[str, tuple]) -> Game:
+        """This game's current step replayed from another ``start`` with ``histories``
+        (raises ``GameError`` when they do not fit it): a game in another position with
+        the same course so far."""
+        other = self._blank(self.seed)
+        other._snapshot = start
+        other._unit_specs = self._unit_specs
+        other._rebuild(histories)
+        return other
+
+    def _blank(self, seed: int | str) -> Game:
+        """A game of the same ruleset and table, with no state yet."""
+        other = Game.__new__(Game)
+        other.ruleset, other.tables = self.ruleset, self.tables
+        other.people = self.people
+        other.automaton_source = None
+        other.seed = seed
+        other.chance_source = None
+        other.events = []
+        other._replay = None
+        other._runners = {}
+        other._paused = self._paused
         return other
 
     def has_secret_decisions(self) -> bool:

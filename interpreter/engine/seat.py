@@ -31,7 +31,9 @@ from typing import Any
 
 from interpreter.engine import chance
 from interpreter.engine.game import Decision, Game
+from interpreter.engine.state import State
 from interpreter.engine.view import view
+from interpreter.errors import GameError
 from interpreter.ruleset.model import Ruleset
 from interpreter.ruleset.tables import Tables
 
@@ -129,13 +131,60 @@ def determinize(game: Game, seat: int, seed: int | str) -> World:
     assert isinstance(world, World)
     world._origin, world._viewer, world._seed, world._moves = game, seat, seed, []
     world._sampled_snapshot = world._snapshot
-    _deal_hidden_pieces(world, seat, seed)
+    _deal_hidden_pieces(world.state, world.tables, seat, seed)
     _forget_hidden_counts(world, seat)
     return world
 
 
-def _deal_hidden_pieces(world: Game, seat: int, seed: int | str) -> None:
-    state, tables = world.state, world.tables
+def alternative(game: Game, seat: int, seed: int | str) -> Game | None:
+    """A game that differs from ``game`` only in what ``seat`` cannot know, or None.
+
+    The pieces hidden from ``seat`` at the start of the step under way (and that they
+    cannot identify now either) are dealt again there, and the step is replayed with
+    those pieces renamed in its answers and chance outcomes. None between steps, or
+    when the step does not replay so (a hidden piece changed its course in a way
+    ``seat`` saw: then the two games do not look alike to them anyway). Whatever
+    ``seat`` sees must be the same in both games: the secrecy tests compare them.
+    """
+    start = game.step_start()
+    if start is None:
+        return None
+    snapshot, histories = start
+    tables, now = game.tables, game.state
+    known = now.engine.get("known", {})
+    keep = frozenset(
+        p
+        for zone, items in now.zones.items()
+        for p in items
+        if tables.sees(zone, seat) or seat in known.get(p, ())
+    )
+    renamed = _deal_hidden_pieces(snapshot, tables, seat, seed, keep)
+    start_known = snapshot.engine.get("known", {})
+    snapshot.engine["known"] = {renamed.get(p, p): who for p, who in start_known.items()}
+    histories = {
+        key: tuple(_rename(entry, renamed) for entry in entries)
+        for key, entries in histories.items()
+    }
+    try:
+        return game.replayed(snapshot, histories)
+    except GameError:
+        return None
+
+
+def _rename(entry: tuple, renamed: dict[str, str]) -> tuple:
+    def words(text: str) -> str:
+        return " ".join(renamed.get(word, word) for word in text.split(" "))
+
+    if entry[0] == "chance":
+        return (entry[0], entry[1], tuple(words(str(o)) for o in entry[2]))
+    return (entry[0], words(entry[1]), *entry[2:])
+
+
+def _deal_hidden_pieces(
+    state: State, tables: Tables, seat: int, seed: int | str, keep: frozenset = frozenset()
+) -> dict[str, str]:
+    """Deal the pieces hidden from ``seat`` (but those in ``keep``) again over their
+    places, family by family; return which piece took each dealt piece's place."""
     known = state.engine.get("known", {})
     kind = tables.piece_kind
     places: list[tuple[str, int, str]] = []  # (zone, index, piece) hidden from seat
@@ -150,7 +199,9 @@ def _deal_hidden_pieces(world: Game, seat: int, seed: int | str) -> None:
         items = state.zones[zone]
         if not items or tables.sees(zone, seat):
             continue
-        hidden = [(i, p) for i, p in enumerate(items) if seat not in known.get(p, ())]
+        hidden = [
+            (i, p) for i, p in enumerate(items) if seat not in known.get(p, ()) and p not in keep
+        ]
         for i, piece in hidden:
             places.append((zone, i, piece))
             family[root(kind[piece])] = root(kind[hidden[0][1]])
@@ -158,14 +209,19 @@ def _deal_hidden_pieces(world: Game, seat: int, seed: int | str) -> None:
     for place in places:
         by_family.setdefault(root(kind[place[2]]), []).append(place)
     zones = {zone: list(state.zones[zone]) for zone, _, _ in places}
-    for index, name in enumerate(sorted(by_family)):
-        members = by_family[name]
-        dealt = chance.shuffled(f"deal:{seed}", index, tuple(p for _, _, p in members))
-        for (zone, i, _), piece in zip(members, dealt, strict=True):
+    renamed: dict[str, str] = {}
+    for members in by_family.values():
+        pieces = tuple(sorted(p for _, _, p in members))
+        family_name = "/".join(sorted({kind[p] for p in pieces}))
+        # shuffled from a sorted list: the deal must not depend on the real arrangement
+        dealt = chance.shuffled(f"deal:{seed}:{family_name}", 0, pieces)
+        for (zone, i, old), piece in zip(members, dealt, strict=True):
             zones[zone][i] = piece
             state.where[piece] = zone
+            renamed[old] = piece
     for zone, items in zones.items():
         state.zones[zone] = tuple(items)
+    return renamed
 
 
 def _forget_hidden_counts(world: Game, seat: int) -> None:

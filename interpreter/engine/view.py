@@ -2,8 +2,9 @@
 
 Zones show their contents or only their size by their declared visibility
 (public: everyone; private: its player; secret: nobody), counters likewise; pieces
-revealed to a player (`reveal`) are shown to them wherever they are. At the end of
-the game everything is public.
+known to a player are shown to them (a piece `reveal`ed to them, or one they saw go
+into a zone they cannot see, until it moves where they cannot follow it), in no
+particular order. From the final scoring on, everything is public.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ def view(game: Game, seat: int | None) -> dict[str, Any]:
     During a simultaneous step the others' decisions so far are left out: the view
     shows the position before the step plus this player's own choices.
     """
-    if game.is_over():
+    if game.is_over() or game.state.engine["stage"] == "scoring":
         return _view(game, seat, everything=True)
     if game.has_secret_decisions():  # a spectator sees nobody's secret choices either
         hide_from = -1 if seat is None else seat  # -1: nobody's choices are shown

@@ -79,6 +79,7 @@ class Compiler(StatementCompiler):
         self._prefix = ""
         self._counter = 0
         self.functions_in_progress: set[str] = set()
+        self.last_tree: Tree | None = None
         self.seat_keys = {
             name: tuple(f"{name}#{i}" for i in range(MAX_SEATS))
             for name, per in symbols.counters.items()
@@ -143,11 +144,13 @@ class Compiler(StatementCompiler):
 
     # ------------------------------------------------------------ helpers
     def _parse(self, text: str, start: str) -> Tree | None:
+        self.last_tree = None
         if not isinstance(text, str):
             self._problem(1, 1, "expected a text", kind="syntax")
             return None
         try:
-            return parse(text, start)
+            self.last_tree = parse(text, start)  # the secrecy check reads it (secrecy.py)
+            return self.last_tree
         except SyntaxProblem as exc:
             self.problems.append(
                 Problem(exc.line, exc.column, exc.message, exc.hint, "syntax", exc.related)

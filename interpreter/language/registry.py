@@ -583,6 +583,20 @@ def _others(ctx: Context, player: Any) -> tuple:
 
 
 @fn(
+    "announced",
+    [Param("value", ANY, "a value the rules make every player learn at the table")],
+    ANY,
+    "The value itself. It tells the secrecy check that the rules make this fact public "
+    "(a card drawn in secret that must then be shown), so a decision may depend on it.",
+    "if announced(c.suit == 'red') { do penalty() }",
+    "values",
+    returns_type_of=0,
+)
+def _announced(ctx: Context, value: Any) -> Any:
+    return value
+
+
+@fn(
     "filter",
     [Param("items", "list", "a collection, usually `x in … where …`")],
     list_of(ANY),

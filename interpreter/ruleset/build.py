@@ -18,6 +18,7 @@ from interpreter.ruleset.expressions import ExpressionsMixin
 from interpreter.ruleset.model import Ruleset
 from interpreter.ruleset.names import NamesMixin
 from interpreter.ruleset.rules import RulesMixin
+from interpreter.ruleset.secrecy import SecrecyMixin
 
 
 @dataclass
@@ -28,7 +29,7 @@ class BuildResult:
     provisional: int = 0
 
 
-class Builder(NamesMixin, DefinitionsMixin, ExpressionsMixin, RulesMixin):
+class Builder(NamesMixin, DefinitionsMixin, ExpressionsMixin, RulesMixin, SecrecyMixin):
     """Builds one catalog; each family of sections is a mixin, in data-flow order."""
 
     def __init__(self, catalog: Catalog):
@@ -36,6 +37,8 @@ class Builder(NamesMixin, DefinitionsMixin, ExpressionsMixin, RulesMixin):
         self.diagnostics: list[Diagnostic] = []
         self.section = catalog.sections
         self.ambiguous: set[str] = set()
+        self.expression_trees: dict = {}  # (section, id, path) -> parse tree, for secrecy
+        self.effect_trees: dict = {}
 
     # ----------------------------------------------------------- utilities
     def error(
@@ -67,6 +70,7 @@ class Builder(NamesMixin, DefinitionsMixin, ExpressionsMixin, RulesMixin):
         triggers = self.triggers(symbols)
         structure = self.structure(symbols)
         scoring = self.scoring(symbols)
+        self.check_secrecy(zones, counters, variables)
         manifest = self.catalog.manifest
         provisional = self.provisional_count()
         self.check_player_counts()

@@ -22,6 +22,8 @@ class ExpressionsMixin:
             return None
         compiled, problems = self.compiler.expression(text, scope, expect)
         self._report(item, sub, problems)
+        if compiled is not None and self.compiler.last_tree is not None:
+            self.expression_trees[(item.section, item.id, sub)] = self.compiler.last_tree
         return compiled.fn if compiled else None
 
     def effect(self, item: Item, sub: tuple, scope: dict[str, str]) -> CompiledEffect | None:
@@ -50,6 +52,19 @@ class ExpressionsMixin:
             line += text.count("\n") + 1
         node_prefix = f"{item.section}.{item.id}" + "".join(f".{s}" for s in sub)
         compiled, problems = self.compiler.effect(joined, scope, node_prefix)
+        if compiled is not None and self.compiler.last_tree is not None:
+            self.effect_trees[(item.section, item.id, sub)] = (
+                self.compiler.last_tree,
+                lambda found, i=item, p=paths, s=starts: self._report_steps(i, p, s, found),
+                tuple(scope),
+            )
+        self._report_steps(item, paths, starts, problems)
+        return compiled
+
+    def _report_steps(
+        self, item: Item, paths: list[tuple], starts: list[int], problems: list[Problem]
+    ) -> None:
+        """Report problems found in the joined text of an effect's steps at their step."""
         for problem in problems:
             index = max(i for i, s in enumerate(starts) if s <= problem.line)
             related = problem.related
@@ -64,7 +79,6 @@ class ExpressionsMixin:
                 related,
             )
             self._report(item, paths[index], [inner])
-        return compiled
 
     def _check_step_ids(self, item: Item, sub: tuple, entries: list) -> None:
         seen: set[str] = set()

@@ -167,10 +167,11 @@ class Tables:
     def witness(self, state: Any, piece: str, source: str | None, target: str) -> None:
         """Update what each player knows of hidden pieces after ``piece`` moved.
 
-        A player who saw the piece leave (they see ``source``) follows it into a zone
-        they cannot see. A player who cannot see ``source`` cannot tell which piece left
-        it: unless they see it arrive, they lose what they knew of every piece there
-        (a card seen once, then drawn at random from that hand, is not followed).
+        A player who saw the piece leave (they see ``source``, or they knew it was the
+        only piece there) follows it into a zone they cannot see. Otherwise they cannot
+        tell which piece left ``source``: unless they see it arrive, they lose what
+        they knew of every piece there (a card seen once, then drawn at random from
+        that hand, is not followed).
         """
         if source is None:
             return
@@ -180,7 +181,8 @@ class Tables:
             if self.sees(target, seat):
                 continue
             current = known if known is not None else old
-            if self.sees(source, seat):
+            left_alone = not state.zones.get(source) and seat in current.get(piece, ())
+            if self.sees(source, seat) or left_alone:
                 if seat not in current.get(piece, ()):
                     known = known if known is not None else dict(old)
                     known[piece] = (*known.get(piece, ()), seat)

@@ -413,3 +413,21 @@ def test_cardinal_cannot_be_played_in_ones_own_turn(table) -> None:
     table.current(0).hand(0, "cardinal-1")
     with pytest.raises(IllegalMove, match="another player's turn"):
         table.act("postpone_sale", 0, card="cardinal-1")
+
+
+def test_a_card_seen_is_not_followed_when_it_is_drawn_at_random(table) -> None:
+    """P1 has seen P2's hand (Confessor); P3's Thief then draws one card of it at
+    random. P1 cannot tell which card went: they know nothing of either hand any more
+    (before, the stolen card stayed "known" in P3's hand, telling P1 which it was)."""
+    table.hand(0, "confessor-1").hand(1, "ruby3-1", "emerald2-1").hand(2, "thief-1")
+    table.act("influence_phase", 0).answer("influence", "play confessor-1").answer("confess P2")
+    assert set(table.view(0)["players"][1]["zones"]["hand"]["known"]) == {"ruby3-1", "emerald2-1"}
+    table.answer("pass")
+    table.rig("draw hand#1", "emerald2-1")
+    table.act("influence_phase", 2).answer("influence", "play thief-1").answer("rob P2")
+    players = table.view(0)["players"]
+    assert players[1]["zones"]["hand"] == {"count": 1}
+    assert players[2]["zones"]["hand"] == {"count": 1}
+    # the thief and the robbed player know which card moved
+    assert table.view(1)["players"][2]["zones"]["hand"] == {"count": 1, "known": ["emerald2-1"]}
+    assert table.view(2)["players"][2]["zones"]["hand"] == ["emerald2-1"]

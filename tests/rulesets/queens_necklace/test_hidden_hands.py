@@ -189,3 +189,32 @@ def test_the_influence_options_depend_on_the_hand_only_for_its_player(table) -> 
     assert table.pending() == [(0, ("pass",))]  # asked again, nothing left to play
     table.answer("pass")
     assert table.get(0, "ducats") == 13
+
+
+# --- agents decide from what they may know ---------------------------------------------
+def greedy_buys(make_table, *deck: str) -> list[str]:
+    """What the greedy agent buys first, over 12 agent seeds, with the draw pile in
+    this order (an Astrologer in the display would draw its top card)."""
+    from interpreter.agents import GreedyAgent
+
+    choices = []
+    for seed in range(12):
+        t = make_table(2)
+        t.hand(0, "ruby2-1", "ruby2-2").hand(1, "amber1-1")
+        t.slot(1, "astrologer-1", step=2).slot(2, "ruby1-1", step=2)
+        for i in range(3, 6):
+            t.slot(i, f"amber1-{i + 1}", step=0)
+        t.deck(*deck)
+        t.set(0, "ducats", 10).act("buy_phase", 0)
+        decision = t.game.pending()[0]
+        choices.append(GreedyAgent(0, seed).choose(t.game, decision))
+    return choices
+
+
+def test_the_greedy_agent_does_not_know_the_top_of_the_draw_pile(make_table) -> None:
+    """The hidden top card (a merchant: the Astrologer would draw it and start a sale
+    at once) does not change what the agent buys: it looks ahead in worlds sampled
+    from its own view, never in the real game."""
+    rest = ("emerald1-1", "diamond1-1", "amber1-9")
+    merchant_on_top = greedy_buys(make_table, "merchant-1", "ruby3-1", *rest)
+    assert merchant_on_top == greedy_buys(make_table, "ruby3-1", "merchant-1", *rest)

@@ -1,0 +1,269 @@
+"""The secrecy check: no decision may exist *because of* hidden information.
+
+At a real table everyone sees who is asked to decide. So if whether a player is
+asked depends on something some players cannot see (a hand, a face-down pile, a
+private counter), the question itself tells them what it is. This check finds, in
+every effect of a ruleset, a condition that reads hidden information and guards a
+decision (`if`, `elif`, `while`, a `for … where`, `repeat`, a trigger's `when`, a
+phase's `while`), and reports it at the condition.
+
+What a player may choose is not affected: the options of a decision (`choose … in …
+where …`, `option … if …`) stay secret to the player asked, so the fix is always
+to ask everyone the decision could concern and put the condition into the options.
+Where the rules make a fact public at the table (a drawn card that must be shown),
+``announced(…)`` says so and the check trusts it.
+
+The analysis works on the parse trees, once, when a ruleset is built:
+
+* *hidden reads*: the contents of a zone whose visibility is not public (``size``,
+  ``empty``, ``capacity``, ``free``, ``id``, ``group`` and ``owner`` of a zone are
+  public), a counter or variable that is not public, a user function or an action's
+  requirements (`can`) that read one, and local names bound to such a value;
+* *deciding*: a `choose` that is not `by chance`, a `simultaneous for`, a `do` of an
+  action that decides (any action when it is named by a value), an `emit` of an
+  event some trigger of which decides.
+
+Known limits: which piece a player chose stays their secret, but the decisions that
+follow it (their count) are not checked; a zone reached through a value (a
+parameter of type zone) counts as public.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from lark import Token, Tree
+
+from interpreter.language.syntax_tree import _pos
+
+PUBLIC_ZONE_ATTRIBUTES = frozenset({"size", "empty", "capacity", "free", "id", "group", "owner"})
+DECLASSIFY = "announced"
+
+
+@dataclass(frozen=True)
+class Leak:
+    """A condition (at ``line``:``column`` of its text) that reads ``what`` and guards a
+    decision."""
+
+    line: int
+    column: int
+    what: str
+
+
+@dataclass
+class Program:
+    """The parse trees of a ruleset, by role, and what is hidden in it."""
+
+    hidden_names: set[str]  # game zones, counters and variables that are not public
+    hidden_attributes: set[str]  # the same, per player (`p.hand`)
+    zones: set[str]  # every zone name
+    functions: dict[str, Tree] = field(default_factory=dict)  # name -> value expression
+    requires: dict[str, list[Tree]] = field(default_factory=dict)  # action -> conditions
+    actions: dict[str, Tree] = field(default_factory=dict)  # action -> effect
+    params: dict[str, frozenset] = field(default_factory=dict)  # function/action -> names
+    triggers: dict[str, list[Tree]] = field(default_factory=dict)  # event -> effects
+
+
+class Secrecy:
+    """Answers, for one ``Program``, which conditions leak."""
+
+    def __init__(self, program: Program):
+        self.program = program
+        self.hidden_functions: dict[str, str] = {}
+        self.hidden_requirements: dict[str, str] = {}
+        self.deciding_actions: set[str] = set()
+        self.deciding_events: set[str] = set()
+        self._solve()
+
+    # ------------------------------------------------------------- facts
+    def _solve(self) -> None:
+        program = self.program
+        changed = True
+        while changed:  # functions may call functions: to a fixed point
+            changed = False
+            for name, tree in program.functions.items():
+                if name not in self.hidden_functions:
+                    what = self.reads(tree, set(), bound_names(tree) | program.params[name])
+                    if what is not None:
+                        self.hidden_functions[name] = what
+                        changed = True
+        for action, conditions in program.requires.items():
+            for tree in conditions:
+                what = self.reads(tree, set(), bound_names(tree) | program.params[action])
+                if what is not None:
+                    self.hidden_requirements[action] = what
+                    break
+        changed = True
+        while changed:
+            changed = False
+            for name, tree in program.actions.items():
+                if name not in self.deciding_actions and self.decides(tree):
+                    self.deciding_actions.add(name)
+                    changed = True
+            for event, effects in program.triggers.items():
+                if event not in self.deciding_events and any(self.decides(t) for t in effects):
+                    self.deciding_events.add(event)
+                    changed = True
+
+    def reads(
+        self, tree: Tree | Token | None, tainted: set[str], local: frozenset = frozenset()
+    ) -> str | None:
+        """What hidden thing ``tree`` reads (a name to show), or None. Names in ``local``
+        (parameters, bound names) are hidden only when ``tainted``."""
+        if not isinstance(tree, Tree):
+            return None
+        kind = tree.data
+        program = self.program
+        if kind == "name":
+            name = str(tree.children[0])
+            if name in tainted or (name not in local and name in program.hidden_names):
+                return name
+            return None
+        if kind == "attr":
+            owner, attribute = tree.children[0], str(tree.children[1])
+            if attribute in PUBLIC_ZONE_ATTRIBUTES and self._names_zone(owner, local):
+                inner = owner.children[0] if owner.data == "attr" else None
+                return self.reads(inner, tainted, local)
+            if attribute in program.hidden_attributes:
+                return attribute
+            return self.reads(owner, tainted, local)
+        if kind == "call":
+            name = str(tree.children[0])
+            if name == DECLASSIFY:
+                return None
+            args = [a for a in (tree.children[1].children if tree.children[1] else ()) if a]
+            if name == "count" and len(args) == 1 and self._names_zone(args[0], local):
+                return None  # how many pieces a zone holds is public
+            if name in self.hidden_functions:
+                return f"{name}() ({self.hidden_functions[name]})"
+        if kind == "can_expr":
+            name = str(tree.children[0])
+            if name in self.hidden_requirements:
+                return f"can {name} ({self.hidden_requirements[name]})"
+        for child in tree.children:
+            what = self.reads(child, tainted, local)
+            if what is not None:
+                return what
+        return None
+
+    def _names_zone(self, tree: Tree | Token, local: frozenset) -> bool:
+        if not isinstance(tree, Tree):
+            return False
+        if tree.data == "name":
+            name = str(tree.children[0])
+            return name not in local and name in self.program.zones
+        return tree.data == "attr" and str(tree.children[1]) in self.program.zones
+
+    def decides(self, tree: Tree | Token | None) -> bool:
+        """Whether running ``tree`` (statements) may open a player's decision."""
+        if not isinstance(tree, Tree):
+            return False
+        kind = tree.data
+        if kind == "choose_item" and not _by_chance(tree.children[4]):
+            return True
+        if kind == "choose_option" and not _by_chance(tree.children[1]):
+            return True
+        if kind == "for_stmt" and tree.children[0] is not None:
+            return True
+        if kind == "do_stmt":
+            name = str(tree.children[0])
+            return name not in self.program.actions or name in self.deciding_actions
+        if kind == "emit_stmt":
+            return str(tree.children[0]) in self.deciding_events
+        return any(self.decides(child) for child in tree.children)
+
+    # ------------------------------------------------------------ checks
+    def leaks(self, effect: Tree, params: frozenset = frozenset()) -> list[Leak]:
+        """Every condition of ``effect`` that reads hidden information and guards a
+        decision; ``params`` are the effect's parameters."""
+        local = bound_names(effect) | params
+        tainted = self._tainted(effect, local)
+        out: list[Leak] = []
+        for node in effect.iter_subtrees_topdown():
+            for condition, guarded in _guards(node):
+                if condition is None or not any(self.decides(b) for b in guarded):
+                    continue
+                what = self.reads(condition, tainted, local)
+                if what is not None:
+                    line, column = _pos(condition)
+                    out.append(Leak(line, column, what))
+        return out
+
+    def condition_leak(self, condition: Tree, effect: Tree | None) -> Leak | None:
+        """A trigger's `when` or a phase's `while` guarding ``effect``."""
+        if effect is None or not self.decides(effect):
+            return None
+        what = self.reads(condition, set(), bound_names(condition))
+        if what is None:
+            return None
+        line, column = _pos(condition)
+        return Leak(line, column, what)
+
+    def _tainted(self, effect: Tree, local: frozenset) -> set[str]:
+        """Local names bound to hidden values anywhere in the effect (to a fixed point)."""
+        tainted: set[str] = set()
+        changed = True
+        while changed:
+            changed = False
+            for node in effect.iter_subtrees():
+                name, value = _binding(node)
+                if name is not None and name not in tainted and self.reads(value, tainted, local):
+                    tainted.add(name)
+                    changed = True
+        return tainted
+
+
+BINDERS = {
+    "let_stmt": 0,
+    "for_stmt": 1,
+    "choose_item": 1,
+    "option_each": 0,
+    "binder_arg": 0,
+    "mapper_arg": 1,
+}
+
+
+def bound_names(tree: Tree) -> frozenset:
+    """The local names a tree binds (`let`, `for`, `choose`, `x in …`, `… for x in …`)."""
+    names = set()
+    for node in tree.iter_subtrees():
+        index = BINDERS.get(node.data)
+        if index is not None and isinstance(node.children[index], Token):
+            names.add(str(node.children[index]))
+    return frozenset(names)
+
+
+def _by_chance(by: Tree | None) -> bool:
+    return isinstance(by, Tree) and by.data == "by_chance"
+
+
+def _binding(node: Tree) -> tuple[str | None, Tree | None]:
+    if node.data == "let_stmt":
+        return str(node.children[0]), node.children[2]
+    if node.data == "assign_stmt":
+        target = node.children[0]
+        if isinstance(target, Tree) and target.data == "target" and len(target.children) == 1:
+            return str(target.children[0]), node.children[2]
+    if node.data == "for_stmt":
+        return str(node.children[1]), node.children[2]
+    return None, None
+
+
+def _guards(node: Tree) -> Iterable[tuple[Tree | None, list[Tree]]]:
+    """(condition, the blocks it decides whether to run) of one statement."""
+    kind = node.data
+    if kind == "if_stmt":
+        blocks = [node.children[1]]
+        for clause in node.children[2:]:
+            if isinstance(clause, Tree):
+                blocks.append(clause.children[-1])
+        yield node.children[0], blocks
+        for clause in node.children[2:]:
+            if isinstance(clause, Tree) and clause.data == "elif_clause":
+                yield clause.children[0], blocks
+    elif kind == "while_stmt" or kind == "repeat_stmt":
+        yield node.children[0], [node.children[1]]
+    elif kind == "for_stmt":
+        where = node.children[3]
+        yield (where.children[0] if isinstance(where, Tree) else None), [node.children[4]]
