@@ -47,7 +47,7 @@ def replay_command(
     if as_player is not None and at is None:
         raise click.UsageError("--as shows a position: give --at N too")
     verdict = replay(log, strict=strict, stop_after=at)
-    if at is not None and verdict.kind in ("incomplete", "legal"):
+    if at is not None and verdict.kind in ("position", "incomplete", "legal"):
         _show_position(verdict, as_player, as_json)
         raise SystemExit(0)
     if as_json:
@@ -168,6 +168,8 @@ def _show_position(verdict: Verdict, as_player: str | None, as_json: bool) -> No
             "events_applied": verdict.events_applied,
             "position": shown,
         }
+        if verdict.kind == "position" and verdict.need is not None:
+            data["next_chance"] = verdict.need["chance"]
         if game.is_over():
             data["result"] = result_json(game, game.result())
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
@@ -180,3 +182,5 @@ def _show_position(verdict: Verdict, as_player: str | None, as_json: bool) -> No
         options = pending.get("options")
         suffix = f": {', '.join(options)}" if options else ""
         click.echo(f"waiting for {pending['player']}{suffix}")
+    if verdict.kind == "position" and verdict.need is not None:
+        click.echo(f"next: a chance outcome ({verdict.need['chance']})")

@@ -7,6 +7,7 @@ each was possible. The verdict follows ``../shared/spec/game-log.md``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,12 +18,20 @@ from interpreter.log.reader import LogLine, ParsedLog, read
 from interpreter.ruleset import load_or_raise
 from interpreter.ruleset.model import Ruleset
 
-EXIT = {"legal": 0, "illegal": 1, "impossible": 1, "mismatch": 1, "malformed": 1, "incomplete": 3}
+EXIT = {
+    "legal": 0,
+    "position": 0,
+    "illegal": 1,
+    "impossible": 1,
+    "mismatch": 1,
+    "malformed": 1,
+    "incomplete": 3,
+}
 
 
 @dataclass
 class Verdict:
-    kind: str  # legal | illegal | impossible | mismatch | malformed | incomplete
+    kind: str  # legal | illegal | impossible | mismatch | malformed | incomplete | position
     message: str = ""
     line: int | None = None
     event: dict[str, Any] | None = None
@@ -54,13 +63,49 @@ class ChanceOutOfStep(ChanceProblem):
         self.line = line
 
 
-class _Feed:
-    """The log's events in order, shared by the replay loop and the chance source."""
+class Reached(Exception):
+    """Replay stopped at the position asked for (``stop_after``), in the middle of the
+    engine's work: the game's state is the position after that many events."""
 
-    def __init__(self, events: list[LogLine]):
+    def __init__(self, chance: str | None):
+        super().__init__(chance or "")
+        self.chance = chance  # the chance outcome the game asks for next, if any
+
+
+# Called with (n, game, next chance key or None) at the position after every n events.
+PositionHook = Callable[[int, Game, "str | None"], None]
+
+
+class _Feed:
+    """The log's events in order, shared by the replay loop and the chance source.
+
+    The position after ``n`` events is the game just before it takes event ``n + 1``
+    (or at the end): when the engine asks for the next chance outcome or an
+    automaton's decision, or when the replay loop reaches the next decision. There
+    ``on_position`` is told of it, and replay stops there when ``stop_at`` is ``n``.
+    """
+
+    def __init__(
+        self,
+        events: list[LogLine],
+        stop_at: int | None = None,
+        on_position: PositionHook | None = None,
+    ):
         self.events = events
         self.index = 0
         self.last: LogLine | None = None
+        self.stop_at = stop_at
+        self.on_position = on_position
+        self.game: Game | None = None
+        self.told = -1
+
+    def at_position(self, chance: str | None = None) -> None:
+        """The game is at the position after ``index`` events: tell, or stop there."""
+        if self.on_position is not None and self.told < self.index and self.game is not None:
+            self.told = self.index
+            self.on_position(self.index, self.game, chance)
+        if self.stop_at is not None and self.index >= self.stop_at:
+            raise Reached(chance)
 
     def peek(self) -> LogLine | None:
         return self.events[self.index] if self.index < len(self.events) else None
@@ -71,6 +116,7 @@ class _Feed:
         return self.last
 
     def chance(self, key: str, items: tuple[str, ...], count: int | None) -> tuple[str, ...]:
+        self.at_position(key)
         entry = self.peek()
         if entry is None:
             raise NeedChance(key, items, count)
@@ -91,6 +137,7 @@ class _Feed:
 
     def automaton(self, name: str, text: str) -> None:
         """The rules made ``name``'s decision ``text``: the log's next event must say so."""
+        self.at_position()
         entry = self.peek()
         if entry is None:
             raise NeedChance(f"{name} (rules-driven) chooses", (text,), 1)
@@ -149,7 +196,14 @@ def load_ruleset_for(parsed: ParsedLog, strict: bool) -> tuple[Ruleset | None, V
     return ruleset, None
 
 
-def replay(path: Path, strict: bool = False, stop_after: int | None = None) -> Verdict:
+def replay(
+    path: Path,
+    strict: bool = False,
+    stop_after: int | None = None,
+    on_position: PositionHook | None = None,
+) -> Verdict:
+    """Replay the log at ``path``; with ``stop_after``, stop at the position after that
+    many events (verdict ``position``); ``on_position`` sees every position on the way."""
     parsed = read(path, strict)
     if parsed.errors:
         line, message = parsed.errors[0]
@@ -167,9 +221,14 @@ def replay(path: Path, strict: bool = False, stop_after: int | None = None) -> V
             parsed.header.line,
             warnings=parsed.warnings,
         )
-    events = parsed.events if stop_after is None else parsed.events[:stop_after]
-    feed = _Feed(events)
-    verdict = _run(ruleset, parsed, feed)
+    feed = _Feed(parsed.events, stop_after, on_position)
+    try:
+        verdict = _run(ruleset, parsed, feed)
+    except Reached as stop:
+        verdict = Verdict("position", game=feed.game, events_applied=feed.index)
+        if stop.chance is not None:
+            verdict.need = {"chance": stop.chance}
+        verdict.pending = [] if stop.chance is not None else _pending(feed.game)
     verdict.warnings = parsed.warnings
     return verdict
 
@@ -184,6 +243,7 @@ def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
         start=False,
     )
     game.automaton_source = feed.automaton
+    feed.game = game
     try:
         game.start()
     except NeedChance as exc:
@@ -200,6 +260,7 @@ def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
     except ImpossibleChance as exc:
         return _bad_chance(feed.last, exc.message, game, "impossible", exc.possible)
     while True:
+        feed.at_position()
         entry = feed.peek()
         if entry is None:
             break
