@@ -272,7 +272,28 @@ def game_log() -> dict[str, Any]:
                 "type": "object",
                 "properties": {
                     "expansions": {"type": "array", "items": {"type": "string"}},
-                    "mods": {"type": "array", "items": {"type": "string"}},
+                    "mods": {
+                        "type": "array",
+                        "description": "The mods applied, each by its overlay id and the "
+                        "digest of its file (a bare text is an id, as older logs wrote it).",
+                        "items": {
+                            "oneOf": [
+                                {"type": "string", "minLength": 1, "maxLength": 200},
+                                {
+                                    "type": "object",
+                                    "properties": {
+                                        "id": {"type": "string", "minLength": 1, "maxLength": 200},
+                                        "digest": {
+                                            "type": "string",
+                                            "pattern": r"^sha256:[0-9a-f]{64}$",
+                                        },
+                                    },
+                                    "required": ["id"],
+                                    "additionalProperties": False,
+                                },
+                            ]
+                        },
+                    },
                 },
             },
             "players": {"type": "array", "items": player, "minItems": 1, "uniqueItems": True},

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from interpreter.cli.options import expansions_option
+from interpreter.cli.options import expansions_option, rules_path_option
 from interpreter.cli.play import load_for_cli
 from interpreter.cli.report import source_line
 from interpreter.language.parser import SyntaxProblem, parse
@@ -29,6 +29,7 @@ SECTIONS = (
 @click.command()
 @click.argument("ruleset")
 @click.argument("name", required=False)
+@rules_path_option
 @expansions_option
 def explain(ruleset: str, name: str | None, expansions: tuple[str, ...]) -> None:
     """Show where NAME (an action, component, space, function, …) is defined, its YAML

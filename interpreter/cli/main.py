@@ -8,6 +8,7 @@ import click
 
 from interpreter import __version__
 from interpreter.cli.explain import explain
+from interpreter.cli.options import rules_path_option
 from interpreter.cli.play import play
 from interpreter.cli.reference import reference
 from interpreter.cli.replay import replay_command
@@ -19,6 +20,7 @@ INTERNAL_ERROR = 70
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="rules")
+@rules_path_option
 def cli() -> None:
     """tabletop-rules: validate, play and replay board games written as data."""
 

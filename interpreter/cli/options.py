@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from interpreter.load.search import set_rules_path
+
 expansions_option = click.option(
     "--with",
     "expansions",
@@ -20,4 +22,22 @@ mods_option = click.option(
     multiple=True,
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     help="Apply a mod overlay file (repeatable; the order does not matter).",
+)
+
+
+def _set_rules_path(ctx: click.Context, param: click.Parameter, value: tuple[Path, ...]) -> None:
+    if value:
+        set_rules_path([*value])
+
+
+rules_path_option = click.option(
+    "--rules-path",
+    multiple=True,
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    expose_value=False,
+    is_eager=True,
+    callback=_set_rules_path,
+    metavar="FOLDER",
+    help="Look for ruleset ids and mod ids in this folder first (repeatable; then "
+    "RULES_PATH, ./rulesets and the bundled rulesets).",
 )

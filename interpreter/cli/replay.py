@@ -1,4 +1,4 @@
-"""``rules replay LOG``: check a game log against the rules (../shared/spec/game-log.md)."""
+"""``rules replay LOG``: check a game log against the rules (docs/logs.md)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ from pathlib import Path
 
 import click
 
-from interpreter.agents.human import render_view
-from interpreter.cli.play import render_result, result_json
+from interpreter.cli.options import mods_option, rules_path_option
+from interpreter.cli.play import result_json
 from interpreter.engine.view import full_view, view
+from interpreter.engine.words import render_result, render_view
 from interpreter.log.replay import Verdict, replay
 
 
@@ -34,19 +35,57 @@ from interpreter.log.replay import Verdict, replay
     help="Stop after event N and show the position.",
 )
 @click.option(
-    "--as", "as_player", default=None, help="With --at: show the position as this player sees it."
+    "--as",
+    "as_player",
+    default=None,
+    help="With --at, --transcript, --step or --html: only what this player may see.",
 )
+@click.option("--transcript", is_flag=True, help="Print the game as readable lines, one per event.")
+@click.option("--step", is_flag=True, help="Step through the positions (n, p, a number, q).")
+@click.option(
+    "--html",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write a self-contained HTML viewer of every position to this file.",
+)
+@click.option(
+    "--ruleset",
+    "ruleset_folder",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    default=None,
+    help="Replay with the ruleset in this folder (instead of finding the log's ruleset id "
+    "on the rules path).",
+)
+@mods_option
+@rules_path_option
 def replay_command(
-    log: Path, as_json: bool, strict: bool, suggest: bool, at: int | None, as_player: str | None
+    log: Path,
+    as_json: bool,
+    strict: bool,
+    suggest: bool,
+    at: int | None,
+    as_player: str | None,
+    ruleset_folder: Path | None,
+    mods: tuple[Path, ...],
+    transcript: bool = False,
+    step: bool = False,
+    html: Path | None = None,
 ) -> None:
     """Replay LOG against its ruleset: was every move legal, what is the score.
 
     Exit codes: 0 legal and complete; 1 an illegal move, an impossible chance outcome, a
     checkpoint mismatch or a malformed log; 3 the log ends before the game does.
     """
+    if transcript or step or html is not None:
+        from interpreter.cli.replay_views import run
+
+        options = {"ruleset_folder": ruleset_folder, "mod_files": mods}
+        run(log, strict, as_player, transcript, step, html, at, as_json or suggest, options)
     if as_player is not None and at is None:
         raise click.UsageError("--as shows a position: give --at N too")
-    verdict = replay(log, strict=strict, stop_after=at)
+    verdict = replay(
+        log, strict=strict, stop_after=at, ruleset_folder=ruleset_folder, mod_files=mods
+    )
     if at is not None and verdict.kind in ("position", "incomplete", "legal"):
         _show_position(verdict, as_player, as_json)
         raise SystemExit(0)

@@ -9,19 +9,19 @@ from pathlib import Path
 import click
 
 from interpreter.check.schema_check import check
-from interpreter.cli.options import expansions_option, mods_option
+from interpreter.cli.options import expansions_option, mods_option, rules_path_option
 from interpreter.cli.report import render
 from interpreter.errors import Diagnostic, LoadError, Location
 from interpreter.language.compiler import Compiler, did_you_mean
 from interpreter.language.symbols import Symbols
 from interpreter.load.ruleset_files import (
     MANIFEST,
-    PROJECT_ROOT,
     allowed_combinations,
     display_path,
     requirement_chain,
     resolve_ruleset,
 )
+from interpreter.load.search import ruleset_ids
 from interpreter.load.yaml_source import load_file
 from interpreter.ruleset import load
 
@@ -161,7 +161,8 @@ def _validate_file(path: Path, summary: Summary) -> None:
     if isinstance(data, dict) and "overlay" in data:
         header = data.get("overlay") if isinstance(data.get("overlay"), dict) else {}
         base = header.get("base")
-        folder = resolve_ruleset(str(base)) if base else _enclosing_ruleset(path)
+        # a `base:` path is read from the mod file's folder, an id from the rules path
+        folder = resolve_ruleset(str(base), path.parent) if base else _enclosing_ruleset(path)
         if folder is None and base:
             summary.add(check(document, "overlay.schema.json"))
             summary.add(
@@ -169,8 +170,10 @@ def _validate_file(path: Path, summary: Summary) -> None:
                     Diagnostic(
                         document.location(("overlay", "base")),
                         f"there is no ruleset {str(base)!r}",
-                        did_you_mean(str(base), _ruleset_ids())
-                        or "base names a ruleset id in rulesets/ or a folder",
+                        did_you_mean(str(base), ruleset_ids())
+                        or "base names a ruleset id on the rules path (--rules-path, "
+                        "RULES_PATH, ./rulesets, the bundled rulesets) or a folder "
+                        "relative to this file",
                         kind="reference",
                     )
                 ]
@@ -218,14 +221,6 @@ def _validate_with_overlay(folder: Path, path: Path, header: dict, summary: Summ
     _merge(loaded, summary, None)
     if loaded.catalog and loaded.catalog.manifest.get("id"):
         summary.rulesets.append(f"{loaded.catalog.manifest['id']}+{header.get('id', path.stem)}")
-
-
-def _ruleset_ids() -> set[str]:
-    ids = set()
-    for root in (Path.cwd() / "rulesets", PROJECT_ROOT / "rulesets"):
-        if root.is_dir():
-            ids |= {p.name for p in root.iterdir() if (p / MANIFEST).is_file()}
-    return ids
 
 
 def _enclosing_ruleset(path: Path) -> Path | None:
@@ -294,6 +289,7 @@ def _located(document, path, problems) -> list[Diagnostic]:
     show_default=True,
     help="Output as text (compiler style) or one JSON object.",
 )
+@rules_path_option
 @expansions_option
 @mods_option
 @click.option(

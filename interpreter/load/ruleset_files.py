@@ -17,6 +17,8 @@ from interpreter.check.schema_check import check
 from interpreter.errors import Diagnostic, LoadError, Location
 from interpreter.language.compiler import did_you_mean
 from interpreter.load.compose import Composer, Overlay, duplicate_id
+from interpreter.load.search import MANIFEST
+from interpreter.load.search import resolve_ruleset as resolve_ruleset
 from interpreter.load.yaml_source import Document, JsonPath, load_file
 
 SECTIONS = (
@@ -36,8 +38,6 @@ SECTIONS = (
     "triggers",
 )
 SINGLETONS = ("structure", "scoring")
-MANIFEST = "ruleset.yaml"
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
 @dataclass
@@ -112,27 +112,6 @@ class Catalog:
         }
         text = json.dumps(content, sort_keys=True, separators=(",", ":"), default=str)
         return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
-
-
-def resolve_ruleset(name_or_path: str) -> Path | None:
-    """A ruleset folder from an id (``chess``) or a path; None if there is none."""
-    try:
-        return _resolve(name_or_path)
-    except (OSError, ValueError):  # a name too long or malformed for the file system
-        return None
-
-
-def _resolve(name_or_path: str) -> Path | None:
-    candidate = Path(name_or_path)
-    if candidate.is_file() and candidate.name == MANIFEST:
-        return candidate.parent
-    if candidate.is_dir() and (candidate / MANIFEST).is_file():
-        return candidate
-    for root in (Path.cwd() / "rulesets", PROJECT_ROOT / "rulesets"):
-        folder = root / name_or_path
-        if (folder / MANIFEST).is_file():
-            return folder
-    return None
 
 
 def display_path(path: Path) -> str:

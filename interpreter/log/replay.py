@@ -2,7 +2,7 @@
 
 Decisions are applied through the engine exactly as agents apply them; chance
 outcomes come from the log, never from a random generator, and the engine checks
-each was possible. The verdict follows ``../shared/spec/game-log.md``.
+each was possible. The verdict follows ``docs/logs.md``.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 
 from interpreter.engine.game import ChanceProblem, Game, IllegalMove, ImpossibleChance
 from interpreter.errors import CheckError
+from interpreter.load.search import file_digest, find_mod, find_ruleset, overlay_id, rules_path
 from interpreter.log.reader import LogLine, ParsedLog, read
 from interpreter.ruleset import load_or_raise
 from interpreter.ruleset.model import Ruleset
@@ -162,22 +163,72 @@ def _describe(entry: LogLine) -> str:
     return f"a {entry.kind.replace('_', ' ')}"
 
 
-def load_ruleset_for(parsed: ParsedLog, strict: bool) -> tuple[Ruleset | None, Verdict | None]:
+NOT_FOUND_HINT = (
+    "point at it with --ruleset FOLDER, or add the folder that holds it to --rules-path "
+    "or RULES_PATH"
+)
+
+
+def load_ruleset_for(
+    parsed: ParsedLog,
+    strict: bool,
+    ruleset_folder: Path | None = None,
+    mod_files: tuple[Path, ...] = (),
+) -> tuple[Ruleset | None, Verdict | None]:
+    """The ruleset a log names, found by id on the rules path (or ``ruleset_folder``),
+    with its expansions and its mods (found by id: ``mod_files`` first, then the rules
+    path). A log's header never makes replay open a path it names."""
     header = parsed.header
     assert header is not None
     data = header.data
-    expansions = list((data.get("options") or {}).get("expansions") or [])
-    mods = [Path(m) for m in (data.get("options") or {}).get("mods") or []]
+    options = data.get("options") or {}
+    expansions = list(options.get("expansions") or [])
+    warnings = list(parsed.warnings)
+    folder = ruleset_folder or find_ruleset(str(data["ruleset"]))
+    if folder is None:
+        return None, Verdict(
+            "malformed",
+            f"unknown ruleset {data['ruleset']!r}: it is not on the rules path "
+            f"({', '.join(str(p) for p in rules_path())}); {NOT_FOUND_HINT}",
+            header.line,
+        )
+    mods = []
+    given = {overlay_id(p) or p.stem: p for p in mod_files}
+    for entry in options.get("mods") or []:
+        mod_id = entry["id"] if isinstance(entry, dict) else str(entry)
+        path = given.get(mod_id) or given.get(Path(mod_id).stem)
+        if path is None and "/" not in mod_id and not mod_id.endswith(".yaml"):
+            path = find_mod(mod_id)
+        if path is None:
+            return None, Verdict(
+                "malformed",
+                f"the log uses the mod {mod_id!r}, which is not on the rules path: give its "
+                "file with --mod FILE, or add its folder to --rules-path or RULES_PATH",
+                header.line,
+            )
+        digest = entry.get("digest") if isinstance(entry, dict) else None
+        if digest is not None and digest != file_digest(path):
+            message = f"the mod {mod_id!r} ({path}) differs from the one the log was written with"
+            if strict:
+                return None, Verdict("malformed", message + " (--strict)", header.line)
+            warnings.append((header.line, message))
+        mods.append(path)
     try:
-        ruleset = load_or_raise(data["ruleset"], expansions, mods)
+        ruleset = load_or_raise(folder, expansions, mods)
     except FileNotFoundError:
-        return None, Verdict("malformed", f"unknown ruleset {data['ruleset']!r}", header.line)
+        return None, Verdict(
+            "malformed", f"unknown ruleset {data['ruleset']!r}; {NOT_FOUND_HINT}", header.line
+        )
     except CheckError as exc:
         first = exc.diagnostics[0].headline() if exc.diagnostics else ""
         return None, Verdict(
             "malformed", f"ruleset {data['ruleset']!r} does not load: {first}", header.line
         )
-    warnings = list(parsed.warnings)
+    if ruleset.id != data["ruleset"]:
+        message = f"the log is a game of {data['ruleset']!r}; {folder} holds {ruleset.id!r}"
+        if strict:
+            return None, Verdict("malformed", message + " (--strict)", header.line)
+        warnings.append((header.line, message))
     version = data.get("ruleset_version")
     if version is not None and version != ruleset.version:
         message = (
@@ -201,6 +252,8 @@ def replay(
     strict: bool = False,
     stop_after: int | None = None,
     on_position: PositionHook | None = None,
+    ruleset_folder: Path | None = None,
+    mod_files: tuple[Path, ...] = (),
 ) -> Verdict:
     """Replay the log at ``path``; with ``stop_after``, stop at the position after that
     many events (verdict ``position``); ``on_position`` sees every position on the way."""
@@ -208,7 +261,7 @@ def replay(
     if parsed.errors:
         line, message = parsed.errors[0]
         return Verdict("malformed", message, line, warnings=parsed.warnings)
-    ruleset, failure = load_ruleset_for(parsed, strict)
+    ruleset, failure = load_ruleset_for(parsed, strict, ruleset_folder, mod_files)
     if failure is not None:
         failure.warnings = parsed.warnings
         return failure

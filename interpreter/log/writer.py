@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any, TextIO
 
 from interpreter.engine.game import Game
+from interpreter.load.search import file_digest, overlay_id
 
 FORMAT = "rules-log/1"
 
 
-def header(game: Game, mods: list[str] | None = None) -> dict[str, Any]:
+def header(game: Game, mods: list[str] | list[Path] | None = None) -> dict[str, Any]:
+    """The log's first line. Mods are named by their overlay id and the digest of their
+    file, never by a path: replay finds them on the user's rules path."""
     ruleset = game.ruleset
     data: dict[str, Any] = {
         "format": FORMAT,
@@ -24,11 +28,16 @@ def header(game: Game, mods: list[str] | None = None) -> dict[str, Any]:
         "seed": game.seed,
     }
     if mods:
-        data["options"]["mods"] = mods
+        data["options"]["mods"] = [
+            {"id": overlay_id(Path(m)) or Path(m).stem, "digest": file_digest(Path(m))}
+            for m in mods
+        ]
     return data
 
 
-def lines(game: Game, mods: list[str] | None = None, final_scores: bool = True) -> list[str]:
+def lines(
+    game: Game, mods: list[str] | list[Path] | None = None, final_scores: bool = True
+) -> list[str]:
     out = [json.dumps(header(game, mods), ensure_ascii=False)]
     n = 0
     for event in game.events:
@@ -40,6 +49,6 @@ def lines(game: Game, mods: list[str] | None = None, final_scores: bool = True) 
     return out
 
 
-def write(game: Game, stream: TextIO, mods: list[str] | None = None) -> None:
+def write(game: Game, stream: TextIO, mods: list[str] | list[Path] | None = None) -> None:
     for line in lines(game, mods):
         stream.write(line + "\n")

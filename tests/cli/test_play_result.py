@@ -15,8 +15,8 @@ import pytest
 from click.testing import CliRunner
 
 from interpreter.cli.main import cli
-from interpreter.cli.play import render_result
 from interpreter.engine.game import Result
+from interpreter.engine.words import render_result
 from interpreter.ruleset import load_or_raise
 
 ROW = re.compile(r"^\s*(\d+)\.\s+(\S+)\s+(-?\d+)\b")

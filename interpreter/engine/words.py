@@ -1,0 +1,176 @@
+"""Positions, pieces and results in words, for people: the terminal, transcripts,
+viewers and the final table. Names are shown in the edition's words (``labels``)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from interpreter.engine.game import Result
+from interpreter.ruleset.model import Ruleset
+from interpreter.ruleset.tables import Tables
+
+
+def describe(ruleset: Ruleset, tables: Tables, shown: dict[str, Any], item: str) -> str:
+    """A component's kind and properties, or a space's group and properties, in a line,
+    in the words of the ruleset's edition (its `labels`); what a space holds as the
+    view ``shown`` shows it."""
+    piece = ruleset.pieces.get(item)
+    if piece is not None:
+        kind = ruleset.label(piece.kind, "kinds")
+        return f"{kind}: {_properties(piece.properties, ruleset.label)}"
+    space = tables.spaces.get(item)
+    if space is not None:
+        group = ruleset.label(space.group, "spaces")
+        text = f"{group}: {_properties(space.properties, ruleset.label)}".rstrip(": ")
+        entry = shown["spaces"].get(item, {})
+        held = entry.get("pieces")
+        if isinstance(held, list) and held:
+            text += "; holds " + "; ".join(
+                f"{p} ({describe(ruleset, tables, shown, p)})" for p in held
+            )
+        if "owner" in entry:
+            text += f"; marker of {entry['owner']}"
+        return text
+    return ""
+
+
+def _properties(properties: dict, label) -> str:
+    parts = []
+    for key, value in properties.items():
+        if value is None or value is False or value == {} or value == ():
+            continue
+        if value is True:
+            parts.append(key)
+        elif isinstance(value, dict):
+            parts.append(f"{key} " + " ".join(f"{label(str(k))}:{v}" for k, v in value.items()))
+        elif isinstance(value, tuple | list):
+            parts.append(f"{key} " + "/".join(label(str(v)) for v in value))
+        elif isinstance(value, str):
+            parts.append(f"{key} {label(value)}")
+        else:
+            parts.append(f"{key} {value}")
+    return ", ".join(parts)
+
+
+def render_view(shown: dict, label=lambda term, section=None: term) -> str:
+    """A player's view as text; names in the edition's words (``label``)."""
+    lines = [f"--- round {shown['round']}, phase {shown['phase'] or shown['stage']} ---"]
+    for name, value in shown["counters"].items():
+        lines.append(f"{label(name, 'counters')}: {value}")
+    for name, value in shown["variables"].items():
+        if value is not None:
+            lines.append(f"{label(name, 'variables')}: {value}")
+    for player in shown["players"]:
+        counters = ", ".join(f"{label(k, 'counters')} {v}" for k, v in player["counters"].items())
+        lines.append(f"{player['name']}: {counters}")
+        for zone, content in player["zones"].items():
+            if content and content != {"count": 0}:
+                lines.append(f"    {label(zone, 'zones')}: {_content(content)}")
+    for zone, content in shown["zones"].items():
+        if content and content != {"count": 0}:
+            lines.append(f"{label(zone, 'zones')}: {_content(content)}")
+    taken = {sid: e for sid, e in shown["spaces"].items()}
+    if taken:
+        lines.append(
+            "board: "
+            + "; ".join(
+                f"{sid}"
+                + (f" [{e['owner']}]" if "owner" in e else "")
+                + (f" {_content(e['pieces'])}" if "pieces" in e else "")
+                for sid, e in taken.items()
+            )
+        )
+    return "\n".join(lines)
+
+
+def _content(content) -> str:
+    if isinstance(content, list):
+        return " ".join(content)
+    return json.dumps(content)
+
+
+PLAY = "play"  # the engine's breakdown entry: the score gained before the final scoring
+
+
+def render_result(result: Result, ruleset: Ruleset | None = None) -> str:
+    """The final table: place, player, score, then one column per source of points
+    that gave someone points (gained during play, then each final scoring step, in
+    the ruleset's order), and a legend naming each column in the ruleset's words.
+
+    A source that gave nobody anything gets no column; it is named on a legend line.
+    When every point was gained during play, the score column says it all.
+    """
+    names = list(result.scores)
+    sources: list[str] = []
+    for parts in result.breakdown.values():
+        for key in parts:
+            if key not in sources:
+                sources.append(key)
+    if ruleset is not None:
+        order = [PLAY] + [step.id for step in ruleset.scoring]
+        sources.sort(key=lambda k: order.index(k) if k in order else len(order))
+    scored = [k for k in sources if any(result.breakdown[n].get(k, 0) for n in names)]
+    silent = [k for k in sources if k not in scored and k != PLAY]
+    score_name, step_labels = "score", {}
+    tiebreak_names: tuple[str, ...] = ()
+    if ruleset is not None:
+        if ruleset.score:
+            counter = ruleset.counters.get(ruleset.score)
+            score_name = ruleset.label(
+                ruleset.score, "counters", counter.label if counter else ruleset.score
+            )
+        step_labels = {
+            step.id: ruleset.label(step.id, "scoring", step.label) for step in ruleset.scoring
+        }
+        tiebreak_names = tuple(
+            ruleset.label(t, "counters", ruleset.counters[t].label) if t in ruleset.counters else t
+            for t in ruleset.tiebreak
+        )
+    all_in_play = scored == [PLAY]
+    columns = [] if all_in_play else scored
+    heads = {k: ("in play" if k == PLAY else k) for k in columns}
+    widths = {
+        k: max([len(heads[k])] + [len(str(result.breakdown[n].get(k, 0))) for n in names])
+        for k in columns
+    }
+    name_w = max([len(n) for n in names] + [6])
+    score_w = max([len(score_name), 5] + [len(str(v)) for v in result.scores.values()])
+    head = f"{'':4}{'player':<{name_w}} {score_name:>{score_w}}"
+    head += "".join(f"  {heads[k]:>{widths[k]}}" for k in columns)
+    lines = [head.rstrip()]
+    counts: dict[int, int] = {}
+    for value in result.scores.values():
+        counts[value] = counts.get(value, 0) + 1
+    place = 1
+    for group in result.ranking:
+        for name in group:
+            row = f"{place:>2}. {name:<{name_w}} {result.scores[name]:>{score_w}}"
+            row += "".join(f"  {result.breakdown[name].get(k, 0):>{widths[k]}}" for k in columns)
+            keys = result.tiebreak.get(name) or []
+            if counts[result.scores[name]] > 1 and keys:
+                if len(tiebreak_names) == len(keys):
+                    shown = ", ".join(f"{t} {v}" for t, v in zip(tiebreak_names, keys, strict=True))
+                    row += f"  (tie-break: {shown})"
+                else:
+                    row += f"  (tie-break {keys})"
+            lines.append(row)
+        place += len(group)
+    if all_in_play:
+        lines.append(f"{score_name}: all gained during play; no final scoring step added any")
+    for key in columns:
+        if key == PLAY:
+            lines.append(f"in play: {score_name} gained during play, before the final scoring")
+        elif _says_more(key, step_labels.get(key, key)):
+            lines.append(f"{key}: {step_labels[key]}")
+    if silent and not all_in_play:
+        named = ", ".join(
+            f"{k} ({step_labels[k]})" if _says_more(k, step_labels.get(k, k)) else k for k in silent
+        )
+        lines.append(f"no {score_name} for anyone from: {named}")
+    return "\n".join(lines)
+
+
+def _says_more(key: str, label: str) -> bool:
+    """Whether a step's label says more than its id (worth a legend entry)."""
+    return label.strip().lower() != key.strip().lower()

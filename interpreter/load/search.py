@@ -1,0 +1,136 @@
+"""Where rulesets and mods are found: paths relative to the file that names them, and
+ruleset ids and mod ids on the *rules path*.
+
+The rules path, in order: the folders given with ``--rules-path`` (``set_rules_path``),
+the folders in the ``RULES_PATH`` environment variable (separated like ``PATH``),
+``./rulesets`` of the working folder, and the rulesets bundled with the package. A
+folder on it holds ruleset folders (``<id>/ruleset.yaml``) and mod files (``*.yaml``
+with an ``overlay:`` header, directly in it or in its ``mods/`` folder); it may also
+be a ruleset folder itself.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+from interpreter.errors import LoadError
+
+MANIFEST = "ruleset.yaml"
+ENVIRONMENT = "RULES_PATH"
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+MAX_MOD_FILES = 2000  # files looked at when searching the rules path for a mod id
+
+_given: list[Path] = []
+
+
+def set_rules_path(folders: list[Path]) -> None:
+    """The folders given on the command line (``--rules-path``), searched first."""
+    _given[:] = [Path(f) for f in folders]
+
+
+def bundled() -> Path | None:
+    """The folder of the rulesets installed with the package."""
+    try:
+        import tabletop_rulesets
+    except ImportError:
+        folder = PROJECT_ROOT / "rulesets"
+        return folder if folder.is_dir() else None
+    return Path(tabletop_rulesets.__file__).parent
+
+
+def rules_path() -> list[Path]:
+    folders = list(_given)
+    folders += [Path(p) for p in os.environ.get(ENVIRONMENT, "").split(os.pathsep) if p]
+    folders.append(Path.cwd() / "rulesets")
+    installed = bundled()
+    if installed is not None:
+        folders.append(installed)
+    return folders
+
+
+def resolve_ruleset(name_or_path: str, relative_to: Path | None = None) -> Path | None:
+    """A ruleset folder from a path (relative to ``relative_to``, the folder of the
+    file that names it, or else to the working folder) or an id on the rules path."""
+    try:
+        return _resolve(name_or_path, relative_to)
+    except (OSError, ValueError):  # a name too long or malformed for the file system
+        return None
+
+
+def find_ruleset(ruleset_id: str) -> Path | None:
+    """A ruleset folder by id only, on the rules path: never a path (a log's header
+    names its ruleset; replay must not open a file because a log says so)."""
+    if not ruleset_id or "/" in ruleset_id or "\\" in ruleset_id or ruleset_id.startswith("."):
+        return None
+    try:
+        return _on_rules_path(ruleset_id)
+    except (OSError, ValueError):
+        return None
+
+
+def _resolve(name_or_path: str, relative_to: Path | None) -> Path | None:
+    candidates = [Path(name_or_path)]
+    if relative_to is not None and not Path(name_or_path).is_absolute():
+        candidates.insert(0, relative_to / name_or_path)
+    for candidate in candidates:
+        if candidate.is_file() and candidate.name == MANIFEST:
+            return candidate.parent
+        if candidate.is_dir() and (candidate / MANIFEST).is_file():
+            return candidate
+    if "/" in name_or_path or "\\" in name_or_path or name_or_path in (".", ".."):
+        return None  # a path that is not there: not an id
+    return _on_rules_path(name_or_path)
+
+
+def _on_rules_path(name_or_path: str) -> Path | None:
+    for root in rules_path():
+        folder = root / name_or_path
+        if (folder / MANIFEST).is_file():
+            return folder
+        if root.name == name_or_path and (root / MANIFEST).is_file():
+            return root
+    return None
+
+
+def ruleset_ids() -> set[str]:
+    """Every ruleset id on the rules path (for "did you mean")."""
+    ids = set()
+    for root in rules_path():
+        if root.is_dir():
+            ids |= {p.parent.name for p in root.glob(f"*/{MANIFEST}")}
+    return ids
+
+
+def file_digest(path: Path) -> str:
+    return "sha256:" + hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def overlay_id(path: Path) -> str | None:
+    """The ``overlay.id`` of a mod file, or None if it is not one."""
+    from interpreter.load.yaml_source import load_file
+
+    try:
+        data = load_file(path).data
+    except (LoadError, OSError):
+        return None
+    header = data.get("overlay") if isinstance(data, dict) else None
+    mod_id = header.get("id") if isinstance(header, dict) else None
+    return str(mod_id) if mod_id is not None else None
+
+
+def find_mod(mod_id: str) -> Path | None:
+    """The mod file with this overlay id on the rules path, or None."""
+    looked = 0
+    for root in rules_path():
+        if not root.is_dir():
+            continue
+        for pattern in ("*.yaml", "mods/*.yaml", "*/mods/*.yaml"):
+            for path in sorted(root.glob(pattern)):
+                looked += 1
+                if looked > MAX_MOD_FILES:
+                    return None
+                if path.name != MANIFEST and overlay_id(path) == mod_id:
+                    return path
+    return None

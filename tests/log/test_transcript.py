@@ -1,0 +1,150 @@
+"""`rules replay LOG --transcript [--as PLAYER]`: the game as readable lines.
+
+On the example log and on real logs written by `rules play` (conftest.py): headings
+for the rounds and phases, one numbered line per event in the rules' words, the
+result table, the reason where an illegal log fails; and with `--as P1` nothing of
+what P1 may not know (checked against P1's own views, position by position).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from rules_test_support import ROOT
+
+from interpreter.engine.view import view
+from interpreter.log.replay import replay
+
+EXAMPLE = ROOT / "examples" / "logs" / "rococo-2p-handwritten.jsonl"
+NUMBERED = re.compile(r"^\s*(\d+)\. (.*)$")
+PIECE_ID = re.compile(r"\b[A-Z]\d+(?:-\d+)?\b")  # Rococo's component ids: E13, T44, D02, S4-1
+
+
+def by_event(output: str) -> dict[int, list[str]]:
+    """The transcript's lines by the event they belong to (reveal lines: the event
+    they follow)."""
+    lines: dict[int, list[str]] = {}
+    current = 0
+    for text in output.splitlines():
+        match = NUMBERED.match(text)
+        if match and not text.startswith(" 1. ") and text.startswith(" "):
+            current = int(match.group(1))
+        if text.startswith("== ") or not text.strip():
+            continue
+        lines.setdefault(current, []).append(text)
+    return lines
+
+
+def positions(path: Path, seat: int):
+    """Per position n: the pieces in P2's hand, and the JSON of ``seat``'s view."""
+    hands, views = [], []
+
+    def hook(n, game, chance):
+        hands.append(set(game.state.zones.get("hand#1", ())))
+        views.append(json.dumps(view(game, seat)))
+
+    verdict = replay(path, on_position=hook)
+    assert verdict.kind == "legal", verdict.message
+    return hands, views
+
+
+@pytest.fixture(scope="module")
+def game(kit):
+    return kit.play(2, 5)
+
+
+def test_the_example_log_reads_as_a_story(kit):
+    result = kit.replay(EXAMPLE, "--transcript")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.startswith("== Setup ==")
+    assert "\n== Round 1: Prepare the round ==\n" in out
+    assert "\n== Round 1: Choose 3 employees ==\n" in out
+    assert "\n== Final scoring ==\n" in out
+    assert "   1. shuffle sorting: E27 E28 E23 E26 E25 E24" in out
+    assert "   7. draw resource_pile: T36 (resource: " in out and "→ s_storage1" in out
+    assert "  22. Ann: take S1-1 (employee: level 0, type master)" in out
+    assert "  30. Ann: take T44 (resource: silk blue:2, bottom lace)" in out
+    assert " 343. checkpoint: prestige Ann 57, Bob 72" in out
+    assert kit.scores_in_table(out) == {"Bob": 72, "Ann": 57}
+    numbered = [int(m.group(1)) for t in out.splitlines() if (m := NUMBERED.match(t))]
+    assert [n for n in numbered if n > 2][: 343 - 2] == list(range(3, 344))
+
+
+def test_as_a_player_the_others_secret_choices_are_hidden(kit):
+    result = kit.replay(EXAMPLE, "--transcript", "--as", "Ann")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "   1. shuffle sorting: 6 pieces, order hidden" in out
+    assert "  25. Bob decides (secret until the simultaneous step is over)" in out
+    assert "(event 25) Bob's choice: not shown to Ann" in out
+    assert "S2-2" not in "\n".join(out.splitlines()[:40])  # taken into Bob's hand
+    assert "  49. Bob: play S2-2 (employee: level 0, type master)" in out  # played face up
+    assert "  22. Ann: take S1-1" in out  # her own choices she sees
+    full = kit.replay(EXAMPLE, "--transcript").output
+    assert "  25. Bob: take S2-2" in full
+
+
+def test_as_p1_no_piece_of_p2s_hand_appears_while_it_is_there(kit, game):
+    """Until it is played face up, a piece P2 took into their hand is never named."""
+    hands, views = positions(game.path, 0)
+    full = by_event(kit.replay(game.path, "--transcript").output)
+    shown = kit.replay(game.path, "--transcript", "--as", "P1")
+    assert shown.exit_code == 0, shown.output
+    redacted = by_event(shown.output)
+    leaks, full_mentions = [], 0
+    for n, lines in redacted.items():
+        at = min(n, len(hands) - 1)
+        # in P2's hand after the event, and P1 does not know it is there (a piece hired
+        # from the open display into the hand is known: P1 saw it go)
+        secret = {p for p in hands[at] if f'"{p}"' not in views[at]}
+        for text in lines:
+            leaks += [(n, text) for piece in PIECE_ID.findall(text) if piece in secret]
+        full_mentions += sum(
+            1 for text in full.get(n, []) for piece in PIECE_ID.findall(text) if piece in secret
+        )
+    assert not leaks, leaks[:5]
+    assert full_mentions > 5  # the full transcript does name them: the test has teeth
+
+
+def test_as_p1_the_transcript_says_no_more_than_p1s_views(kit, game):
+    _, views = positions(game.path, 0)
+    redacted = by_event(kit.replay(game.path, "--transcript", "--as", "P1").output)
+    last = len(views) - 1
+    for n, lines in redacted.items():
+        if n == 0 or n > last:
+            continue
+        seen = views[n - 1] + views[n]
+        for text in lines:
+            for piece in PIECE_ID.findall(text):
+                assert f'"{piece}"' in seen, f"event {n}: {text}"
+
+
+def test_an_illegal_log_shows_the_reason_at_its_event(kit, game, tmp_path):
+    evts = kit.events(game.lines)
+    middle = len(evts) // 2
+    line, event = next((ln, e) for ln, e in evts[middle:] if "choice" in e)
+    lines = list(game.lines)
+    lines[line - 1] = json.dumps({**event, "choice": "no such option"})
+    bad = kit.write(tmp_path, "bad.jsonl", lines)
+    result = kit.replay(bad, "--transcript")
+    assert result.exit_code == 1, result.output
+    out = result.output.splitlines()
+    assert out[-2].lstrip().startswith(f"{event['n']}. {event['player']}: ")
+    assert out[-1].lstrip().startswith(f"error: line {line}: illegal: ")
+    assert NUMBERED.match(out[-3]) and int(NUMBERED.match(out[-3]).group(1)) == event["n"] - 1
+
+
+def test_an_unknown_player_is_refused(kit):
+    result = kit.replay(EXAMPLE, "--transcript", "--as", "Zoe")
+    assert result.exit_code == 2
+    assert "no player 'Zoe'" in result.output
+
+
+def test_one_kind_of_output_at_a_time(kit, tmp_path):
+    result = kit.replay(EXAMPLE, "--transcript", "--html", str(tmp_path / "x.html"))
+    assert result.exit_code == 2
+    assert "give one of" in result.output
