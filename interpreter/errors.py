@@ -85,6 +85,23 @@ class GameError(Exception):
         self.hint = hint
 
 
+class RuleError(GameError):
+    """A defect in the rules found while playing: a value of the wrong type, a missing
+    player, a run-time cap reached. Unlike an illegal move it is the ruleset's fault,
+    so it names the rule (``where``: its file, line and column) and the moment of the
+    game (``when``: round, phase, event)."""
+
+    def __init__(self, message: str, hint: str | None = None):
+        super().__init__(message, hint)
+        self.where: Location | None = None
+        self.when: str | None = None
+
+    def headline(self) -> str:
+        place = f"{self.where}: " if self.where is not None else ""
+        moment = f" ({self.when})" if self.when else ""
+        return f"{place}error: {self.message}{moment}"
+
+
 class IllegalMove(GameError):
     """A decision that is not among the legal options, or that breaks a rule."""
 

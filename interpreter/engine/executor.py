@@ -12,7 +12,7 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
-from interpreter.errors import GameError
+from interpreter.errors import GameError, RuleError
 from interpreter.language import effects as fx
 from interpreter.language.runtime import Context
 from interpreter.language.values import Player, text_id
@@ -68,14 +68,19 @@ def run_seq(seq: fx.Seq, ctx: Context) -> Run:
     for node in seq.body:
         ctx.tick()
         kind = type(node)
-        if kind is fx.Call:
-            _call(node, ctx)
-        elif kind is fx.Assign:
-            node.setter(ctx, node.op, node.value(ctx))
-        elif kind is fx.Let:
-            ctx.env[node.var] = node.value(ctx)
-        else:
-            yield from run_node(node, ctx)
+        try:
+            if kind is fx.Call:
+                _call(node, ctx)
+            elif kind is fx.Assign:
+                node.setter(ctx, node.op, node.value(ctx))
+            elif kind is fx.Let:
+                ctx.env[node.var] = node.value(ctx)
+            else:
+                yield from run_node(node, ctx)
+        except RuleError as exc:
+            if exc.where is None:  # the innermost statement that failed names the rule
+                exc.where = node.at
+            raise
 
 
 def _call(node: fx.Call, ctx: Context) -> None:
@@ -99,21 +104,23 @@ def run_node(node: fx.Node, ctx: Context) -> Run:
         env = ctx.env
         if node.simultaneous:
             branches = []
-            for item in tuple(node.items(ctx)):
+            for item in _iterable(node.items(ctx)):
+                ctx.tick()
                 env[node.var] = item
                 if node.where is None or node.where(ctx):
                     branches.append(({**env}, ctx.me))
             if branches:
                 yield Fork(node, branches, ctx)
             return
-        for item in tuple(node.items(ctx)):
+        for item in _iterable(node.items(ctx)):
+            ctx.tick()
             env[node.var] = item
             if node.where is None or node.where(ctx):
                 yield from run_seq(node.body, ctx)
     elif kind is fx.Repeat:
         count = node.count(ctx)
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-            raise GameError(f"repeat needs a count of 0 or more, not {count!r}")
+            raise RuleError(f"repeat needs a count of 0 or more, not {count!r}")
         for _ in range(count):
             ctx.tick()
             yield from run_seq(node.body, ctx)
@@ -128,7 +135,7 @@ def run_node(node: fx.Node, ctx: Context) -> Run:
     elif kind is fx.Do:
         action = ctx.env.get(node.action) if node.dynamic else node.action
         if action is None:
-            raise GameError("`do` was given none instead of an action")
+            raise RuleError("`do` was given none instead of an action")
         args = {name: f(ctx) for name, f in node.args}
         yield from do_action(ctx, str(action), args)
     elif kind is fx.Emit:
@@ -137,7 +144,7 @@ def run_node(node: fx.Node, ctx: Context) -> Run:
     elif kind is fx.Act:
         player = node.player(ctx)
         if player is None:
-            raise GameError("`act as` was given none instead of a player")
+            raise RuleError("`act as` was given none instead of a player")
         yield from run_seq(node.body, ctx.child(ctx.env, Player(player)))
     elif kind is fx.Stop:
         raise StopEffect
@@ -147,10 +154,17 @@ def run_node(node: fx.Node, ctx: Context) -> Run:
         yield from run_seq(fx.Seq(node.id, (node,)), ctx)
 
 
+def _iterable(items: Any) -> tuple:
+    """What a `for` walks: a collection (a text is not one, whatever its type says)."""
+    if isinstance(items, str) or not isinstance(items, tuple | list):
+        raise RuleError(f"`for` needs a collection, not {items!r}")
+    return tuple(items)
+
+
 def _chooser(node: fx.ChooseItem | fx.ChooseOption, ctx: Context) -> Player:
     player = node.by(ctx) if node.by is not None else ctx.me
     if player is None:
-        raise GameError("a choice has no player to make it (use `by` or `act as`)")
+        raise RuleError("a choice has no player to make it (use `by` or `act as`)")
     return player
 
 
@@ -287,7 +301,7 @@ _MISSING = object()
 def do_action(ctx: Context, action: str, args: dict[str, Any]) -> Run:
     definition = ctx.rules.ruleset.actions.get(action)
     if definition is None:
-        raise GameError(f"there is no action {action!r}")
+        raise RuleError(f"there is no action {action!r}")
     failed = ctx.rules.failed_requirement(ctx, action, args)
     if failed is not None:
         raise GameError(f"cannot {definition.label}: {failed}")

@@ -27,7 +27,7 @@ from interpreter.engine.executor import (
 )
 from interpreter.engine.sandbox import Sandbox
 from interpreter.engine.state import State
-from interpreter.errors import ChanceProblem, GameError, IllegalMove, ImpossibleChance
+from interpreter.errors import ChanceProblem, GameError, IllegalMove, ImpossibleChance, RuleError
 from interpreter.language.runtime import Context
 from interpreter.language.values import Player
 from interpreter.ruleset.model import Ruleset
@@ -98,11 +98,26 @@ class Game(Course, Sandbox):
         self._unit_specs: list = []
         self._init_state()
         if start:
-            self._advance()
+            self.start()
 
     def start(self) -> None:
         """Run the setup (for a game created with ``start=False``)."""
-        self._advance()
+        try:
+            self._advance()
+        except RuleError as exc:
+            exc.when = exc.when or self.moment(len(self.events) + 1)
+            raise
+
+    def moment(self, event: int) -> str:
+        """Where the game is, in words: round, phase (or stage) and event number."""
+        engine = self.state.engine
+        stage = engine["stage"]
+        phases = self.ruleset.phases
+        if stage not in ("setup", "scoring", "over") and engine["phase"] < len(phases):
+            where = f"phase {phases[engine['phase']].id}"
+        else:
+            where = {"setup": "the setup", "scoring": "the final scoring"}.get(stage, stage)
+        return f"round {engine['round']}, {where}, event {event}"
 
     # ------------------------------------------------------------------ setup
     def _init_state(self) -> None:
@@ -197,6 +212,10 @@ class Game(Course, Sandbox):
             self._check_end()
             self._advance()
         except ChanceProblem:
+            self._return_to(position)
+            raise
+        except RuleError as exc:  # the rules' fault, not the move's: said, then undone
+            exc.when = exc.when or self.moment(position[4] + 1)
             self._return_to(position)
             raise
         except (GameError, StopEffect) as exc:
@@ -365,10 +384,10 @@ class Game(Course, Sandbox):
         ``value`` for its one parameter without a default, tried on a copy."""
         definition = self.ruleset.actions.get(action)
         if definition is None:
-            raise GameError(f"there is no action {action!r}")
+            raise RuleError(f"there is no action {action!r}")
         free = [name for name in definition.params if name not in definition.defaults]
         if len(free) != 1:
-            raise GameError(
+            raise RuleError(
                 f"gain_if() needs an action with one parameter without a default; "
                 f"{action!r} has {len(free)}"
             )
@@ -384,7 +403,7 @@ class Game(Course, Sandbox):
             step = next(run)
             while True:
                 if not isinstance(step, Choice):
-                    raise GameError(f"gain_if(): {action!r} opens a simultaneous step")
+                    raise RuleError(f"gain_if(): {action!r} opens a simultaneous step")
                 step = run.send(next((i for i, t in enumerate(step.texts) if t != "pass"), 0))
         except (StopIteration, StopEffect):
             pass
@@ -582,7 +601,7 @@ class _NoChance:
     """The host of a what-if: it may not draw by chance (that would use the game's)."""
 
     def _refuse(self, *_: Any) -> Any:
-        raise GameError("gain_if(): the action would draw by chance")
+        raise RuleError("gain_if(): the action would draw by chance")
 
     random_order = random_choice = random_pick = _refuse
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.engine.executor import do_action
-from interpreter.errors import GameError, IllegalMove
+from interpreter.errors import GameError, IllegalMove, RuleError
 
 
 class Sandbox:
@@ -39,6 +39,10 @@ class Sandbox:
                 ]
             )
             self._advance()
+        except RuleError as exc:
+            exc.when = exc.when or self.moment(len(self.events) + 1)
+            self.state, self._runners = before, {}
+            raise
         except GameError as exc:
             self.state, self._runners = before, {}
             raise IllegalMove(exc.message) from None

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from interpreter.errors import GameError
+from interpreter.errors import RuleError
 from interpreter.language.values import Piece, Player, ZoneRef
 
 Fn = Callable[[Any], Any]
@@ -19,7 +19,7 @@ def _apply(op: str, old: Any, value: Any, name: str) -> Any:
     if op == "=":
         return value
     if not isinstance(old, int) or isinstance(old, bool):
-        raise GameError(f"`{name}` is not a number ({old!r})")
+        raise RuleError(f"`{name}` is not a number ({old!r})")
     return old + value if op == "+=" else old - value
 
 
@@ -27,34 +27,34 @@ def _lt(a: Any, b: Any) -> bool:
     try:
         return a < b
     except TypeError:
-        raise GameError(f"cannot compare {a!r} with {b!r}") from None
+        raise RuleError(f"cannot compare {a!r} with {b!r}") from None
 
 
 def _le(a: Any, b: Any) -> bool:
     try:
         return a <= b
     except TypeError:
-        raise GameError(f"cannot compare {a!r} with {b!r}") from None
+        raise RuleError(f"cannot compare {a!r} with {b!r}") from None
 
 
 def _gt(a: Any, b: Any) -> bool:
     try:
         return a > b
     except TypeError:
-        raise GameError(f"cannot compare {a!r} with {b!r}") from None
+        raise RuleError(f"cannot compare {a!r} with {b!r}") from None
 
 
 def _ge(a: Any, b: Any) -> bool:
     try:
         return a >= b
     except TypeError:
-        raise GameError(f"cannot compare {a!r} with {b!r}") from None
+        raise RuleError(f"cannot compare {a!r} with {b!r}") from None
 
 
 def _checked_mul(a: int, b: int) -> int:
     result = a * b
     if abs(result) > 10**15:
-        raise GameError("a number grew beyond 10^15")
+        raise RuleError("a number grew beyond 10^15")
     return result
 
 
@@ -68,13 +68,13 @@ def _sub(a: int, b: int) -> int:
 
 def _div(a: int, b: int) -> int:
     if b == 0:
-        raise GameError("division by zero")
+        raise RuleError("division by zero")
     return a // b
 
 
 def _mod(a: int, b: int) -> int:
     if b == 0:
-        raise GameError("division by zero")
+        raise RuleError("division by zero")
     return a % b
 
 
@@ -91,7 +91,7 @@ def _list_get(items: Any, index: Any) -> Any:
 def _map_get(table: Any, key: Any) -> Any:
     if isinstance(table, dict):
         return table.get(key)
-    raise GameError(f"{table!r} is not a table")
+    raise RuleError(f"{table!r} is not a table")
 
 
 def _map_or_list_get(owner: Any, key: Any) -> Any:
@@ -101,7 +101,7 @@ def _map_or_list_get(owner: Any, key: Any) -> Any:
         return _list_get(owner, key)
     if owner is None:
         return None
-    raise GameError(f"{owner!r} cannot be indexed")
+    raise RuleError(f"{owner!r} cannot be indexed")
 
 
 def _player_attribute(name: str, get: Fn) -> Fn:

@@ -17,7 +17,7 @@ from typing import Any
 
 from lark import Token, Tree
 
-from interpreter.errors import GameError
+from interpreter.errors import RuleError
 from interpreter.language import effects as fx
 from interpreter.language.closures import (
     _ARITHMETIC,
@@ -801,13 +801,13 @@ def _dynamic_attribute(ctx: Any, value: Any, name: str, compiler: Compiler) -> A
     """Attribute access on a value whose type was unknown when compiling."""
     kind = type_of(value)
     if value is None:
-        raise GameError(f"cannot read `.{name}` of none")
+        raise RuleError(f"cannot read `.{name}` of none")
     constant = Compiled(kind, lambda _ctx: value)
     compiler.problems = []
     try:
         compiled = compiler._attribute(constant, Token("NAME", name), Tree("attr", []))
     except _Abort:
-        raise GameError(f"{describe(kind)} has no `{name}`") from None
+        raise RuleError(f"{describe(kind)} has no `{name}`") from None
     return compiled.fn(ctx)
 
 

@@ -19,6 +19,9 @@ Fn = Callable[[Any], Any]
 @dataclass(eq=False)
 class Node:
     id: str
+    # where the statement was written: (line, column) in its text once compiled, then
+    # its place in the YAML file (a Location) once the ruleset is built
+    at: Any = field(default=None, kw_only=True)
 
 
 @dataclass(eq=False)

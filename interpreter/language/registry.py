@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.errors import GameError
+from interpreter.errors import GameError, RuleError
 from interpreter.language.runtime import Context
 from interpreter.language.values import (
     ACTION,
@@ -323,7 +323,7 @@ REGISTRY.syntax.extend(
 
 def _num(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise GameError(f"{what} must be a number, not {value!r}")
+        raise RuleError(f"{what} must be a number, not {value!r}")
     return value
 
 
@@ -478,7 +478,7 @@ def _distinct(ctx: Context, values: Any) -> tuple:
 def _range(ctx: Context, low: Any, high: Any) -> tuple:
     low, high = _num(low, "range's low"), _num(high, "range's high")
     if high - low > 10_000:
-        raise GameError("range is larger than 10 000 numbers")
+        raise RuleError("range is larger than 10 000 numbers")
     return tuple(range(low, high + 1))
 
 
@@ -510,7 +510,7 @@ def _spaces_of(ctx: Context, groups: Any) -> tuple:
     out: list = []
     for name in groups:
         if name not in members:
-            raise GameError(f"there is no space group {name!r}")
+            raise RuleError(f"there is no space group {name!r}")
         out.extend(members[name])
     return tuple(out)
 
@@ -529,7 +529,7 @@ def _spaces_of(ctx: Context, groups: Any) -> tuple:
 )
 def _get(ctx: Context, table: Any, key: Any, default: Any = 0) -> Any:
     if not isinstance(table, dict):
-        raise GameError(f"get() needs a table, not {table!r}")
+        raise RuleError(f"get() needs a table, not {table!r}")
     return table.get(key, default)
 
 
@@ -668,7 +668,7 @@ def _counter_key(ctx: Context, counter: str, player: Any) -> str:
 def _gain_if(ctx: Context, counter: str, action: Any, value: Any) -> int:
     what_if = getattr(ctx.host, "what_if", None)
     if what_if is None:
-        raise GameError("gain_if() needs a game to try the action in")
+        raise RuleError("gain_if() needs a game to try the action in")
     return what_if(ctx, counter, str(action), value)
 
 
@@ -686,7 +686,7 @@ def _gain_if(ctx: Context, counter: str, action: Any, value: Any) -> int:
 def _gain(ctx: Context, counter: str, amount: Any, to: Any = None) -> None:
     amount = _num(amount, "gain's amount")
     if amount < 0:
-        raise GameError(f"cannot gain a negative amount ({amount}) of {counter}")
+        raise RuleError(f"cannot gain a negative amount ({amount}) of {counter}")
     ctx.rules.add_counter(ctx, counter, ctx.me if to is None else to, amount)
 
 
@@ -704,7 +704,7 @@ def _gain(ctx: Context, counter: str, amount: Any, to: Any = None) -> None:
 def _pay(ctx: Context, counter: str, amount: Any, by: Any = None) -> None:
     amount = _num(amount, "pay's amount")
     if amount < 0:
-        raise GameError(f"cannot pay a negative amount ({amount}) of {counter}")
+        raise RuleError(f"cannot pay a negative amount ({amount}) of {counter}")
     ctx.rules.add_counter(ctx, counter, ctx.me if by is None else by, -amount)
 
 
@@ -723,7 +723,7 @@ def _move(ctx: Context, what: Any, to: Any, at: Any = "bottom") -> None:
     pieces = what if isinstance(what, tuple | list) else (what,)
     for offset, piece in enumerate(pieces):
         if piece is None:
-            raise GameError("move() was given none instead of a component")
+            raise RuleError("move() was given none instead of a component")
         ctx.rules.place(ctx, piece, to, _position(at, offset))
 
 
@@ -734,7 +734,7 @@ def _position(at: Any, offset: int) -> int | None:
         return offset
     if isinstance(at, int) and not isinstance(at, bool):
         return at + offset
-    raise GameError(f"position must be 'top', 'bottom' or a number, not {at!r}")
+    raise RuleError(f"position must be 'top', 'bottom' or a number, not {at!r}")
 
 
 @stmt(

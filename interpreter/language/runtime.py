@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from interpreter.errors import GameError
+from interpreter.errors import RuleError
 from interpreter.language.values import Player
 
 
@@ -28,7 +28,7 @@ class Host(Protocol):
     def reveal(self, ctx: Context, pieces: tuple[str, ...], to: tuple[int, ...]) -> None: ...
 
 
-class StepBudgetExceeded(GameError):
+class StepBudgetExceeded(RuleError):
     """An effect ran longer than the step budget allows (an endless loop in a ruleset)."""
 
 

@@ -14,7 +14,7 @@ from lark import Token, Tree
 from interpreter.language import effects as fx
 from interpreter.language.closures import _apply
 from interpreter.language.compiled import Compiled, _Abort, did_you_mean
-from interpreter.language.syntax_tree import _args, _target_text, _unquote
+from interpreter.language.syntax_tree import _args, _pos, _target_text, _unquote
 from interpreter.language.values import (
     ACTION,
     ANY,
@@ -46,6 +46,7 @@ class StatementCompiler:
             except _Abort:
                 continue
             if node is not None:
+                node.at = _pos(statement)
                 nodes[node.id] = node
                 compiled.append(node)
         seq = fx.Seq(self._node_id(), tuple(compiled))

@@ -59,7 +59,19 @@ class ExpressionsMixin:
                 tuple(scope),
             )
         self._report_steps(item, paths, starts, problems)
+        if compiled is not None:
+            for node in compiled.nodes.values():
+                if isinstance(node.at, tuple):
+                    node.at = self._step_location(item, paths, starts, *node.at)
         return compiled
+
+    def _step_location(
+        self, item: Item, paths: list[tuple], starts: list[int], line: int, column: int
+    ) -> Any:
+        """Where (line, column) of an effect's joined steps was written in the YAML."""
+        index = max(i for i, s in enumerate(starts) if s <= line)
+        document, path = item.source(*paths[index])
+        return document.expression_location(path, line - starts[index] + 1, column)
 
     def _report_steps(
         self, item: Item, paths: list[tuple], starts: list[int], problems: list[Problem]

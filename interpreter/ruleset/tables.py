@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.errors import GameError
+from interpreter.errors import GameError, RuleError
 from interpreter.language.values import Piece, Player, ZoneRef
 from interpreter.ruleset.model import Ruleset
 
@@ -105,7 +105,7 @@ class Tables:
 
     def set_counter(self, ctx: Any, name: str, player: Any, op: str, value: Any) -> None:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise GameError(f"`{name}` must be set to a number, not {value!r}")
+            raise RuleError(f"`{name}` must be set to a number, not {value!r}")
         key = self.counter_key(name, player)
         counters = ctx.state.counters
         old = counters.get(key, 0)
@@ -140,13 +140,13 @@ class Tables:
 
     def place(self, ctx: Any, piece: Any, zone: Any, position: int | None) -> None:
         if zone is None:
-            raise GameError("cannot move a component to none")
+            raise RuleError("cannot move a component to none")
         zone = str(zone)
         if zone not in self.zone_capacity:
-            raise GameError(f"there is no zone or space {zone!r} in this game")
+            raise RuleError(f"there is no zone or space {zone!r} in this game")
         piece = str(piece)
         if piece not in self.piece_kind:
-            raise GameError(f"there is no component {piece!r}")
+            raise RuleError(f"there is no component {piece!r}")
         capacity = self.zone_capacity[zone]
         items = ctx.state.zones.get(zone, ())
         if capacity and len(items) >= capacity and ctx.state.where.get(piece) != zone:
@@ -198,9 +198,9 @@ class Tables:
     def claim(self, ctx: Any, space: Any, player: Any) -> None:
         space = str(space)
         if player is None:
-            raise GameError(f"nobody to put a marker on {space} for (use `act as` a player)")
+            raise RuleError(f"nobody to put a marker on {space} for (use `act as` a player)")
         if space not in self.claimable:
-            raise GameError(f"{space} does not take ownership markers")
+            raise RuleError(f"{space} does not take ownership markers")
         owner = ctx.state.owners.get(space)
         if owner is not None and owner != int(player):
             raise GameError(f"{space} already holds {ctx.state.players[owner]}'s marker")
