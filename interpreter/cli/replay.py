@@ -148,6 +148,7 @@ def _print(verdict: Verdict, log: Path, suggest: bool) -> None:
         "impossible": "impossible chance outcome",
         "mismatch": "checkpoint mismatch",
         "malformed": "malformed log",
+        "rule-error": "the rules fail at this event",
     }[verdict.kind]
     click.echo(f"{where}: error: {label}: {verdict.message}")
     if verdict.event is not None:

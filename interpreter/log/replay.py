@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.engine.game import ChanceProblem, Game, IllegalMove, ImpossibleChance
-from interpreter.errors import CheckError
+from interpreter.errors import CheckError, RuleError
 from interpreter.load.search import file_digest, find_mod, find_ruleset, overlay_id, rules_path
 from interpreter.log.reader import LogLine, ParsedLog, read
 from interpreter.ruleset import load_or_raise
@@ -26,13 +26,14 @@ EXIT = {
     "impossible": 1,
     "mismatch": 1,
     "malformed": 1,
+    "rule-error": 1,
     "incomplete": 3,
 }
 
 
 @dataclass
 class Verdict:
-    kind: str  # legal | illegal | impossible | mismatch | malformed | incomplete | position
+    kind: str  # legal | illegal | impossible | mismatch | malformed | rule-error | incomplete | position
     message: str = ""
     line: int | None = None
     event: dict[str, Any] | None = None
@@ -312,6 +313,8 @@ def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
         return _bad_chance(exc.line, exc.message, game)
     except ImpossibleChance as exc:
         return _bad_chance(feed.last, exc.message, game, "impossible", exc.possible)
+    except RuleError as exc:
+        return _rule_error(exc, feed, game)
     while True:
         feed.at_position()
         entry = feed.peek()
@@ -374,6 +377,8 @@ def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
             return _bad_chance(exc.line, exc.message, game)
         except ImpossibleChance as exc:
             return _bad_chance(feed.last, exc.message, game, "impossible", exc.possible)
+        except RuleError as exc:
+            return _rule_error(exc, feed, game)
         except IllegalMove as exc:
             if not options:
                 waiting = ", ".join(d.player_name for d in game.pending()) or "nobody"
@@ -400,6 +405,19 @@ def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
             events_applied=feed.index,
         )
     return Verdict("legal", "", None, game=game, events_applied=feed.index)
+
+
+def _rule_error(exc: RuleError, feed: _Feed, game: Game) -> Verdict:
+    """The rules themselves failed at this event: a defect of the ruleset, not of the log."""
+    entry = feed.last
+    return Verdict(
+        "rule-error",
+        exc.headline() + (f"; hint: {exc.hint}" if exc.hint else ""),
+        entry.line if entry else None,
+        entry.data if entry else None,
+        game=game,
+        events_applied=max(feed.index - 1, 0),
+    )
 
 
 def _check_scores(game: Game, entry: LogLine) -> Verdict | None:
