@@ -2,15 +2,63 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from interpreter.agents.base import Agent
 from interpreter.agents.greedy import GreedyAgent
 from interpreter.agents.human import HumanAgent
+from interpreter.agents.mcts import MctsAgent
 from interpreter.agents.random_agent import RandomAgent
 
-KINDS = {"random": RandomAgent, "greedy": GreedyAgent, "human": HumanAgent}
+KINDS: dict[str, type[Agent]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "human": HumanAgent,
+    "mcts": MctsAgent,
+}
+SPECS = "random, greedy, human, mcts, mcts:N (N iterations a decision), mcts:Xs (X CPU seconds)"
 
-__all__ = ["KINDS", "Agent", "GreedyAgent", "HumanAgent", "RandomAgent", "make"]
+__all__ = [
+    "KINDS",
+    "SPECS",
+    "Agent",
+    "GreedyAgent",
+    "HumanAgent",
+    "MctsAgent",
+    "RandomAgent",
+    "make",
+    "parse",
+]
 
 
-def make(kind: str, seat: int, seed: int | str) -> Agent:
-    return KINDS[kind](seat, f"{seed}:{seat}")
+def parse(spec: str) -> tuple[type[Agent], dict[str, Any]]:
+    """An agent spec (``greedy``, ``mcts:400``, ``mcts:0.5s``): its class and options.
+
+    Raises ``ValueError`` with a message naming what is accepted.
+    """
+    name, colon, budget = spec.strip().partition(":")
+    kind = KINDS.get(name)
+    if kind is None:
+        raise ValueError(f"unknown agent {spec!r}; agents: {SPECS}")
+    if not colon:
+        return kind, {}
+    if kind is not MctsAgent:
+        raise ValueError(f"agent {name!r} takes no budget (only mcts does: mcts:400)")
+    try:
+        if budget.endswith("s"):
+            seconds = float(budget[:-1])
+            if seconds > 0:
+                return kind, {"seconds": seconds}
+        elif int(budget) > 0:
+            return kind, {"iterations": int(budget)}
+    except ValueError:
+        pass
+    raise ValueError(
+        f"bad budget in {spec!r}: give iterations (mcts:400) or CPU seconds (mcts:0.5s), > 0"
+    )
+
+
+def make(spec: str, seat: int, seed: int | str) -> Agent:
+    """The agent of ``spec`` for ``seat``, seeded from the game's seed and the seat."""
+    kind, options = parse(spec)
+    return kind(seat, f"{seed}:{seat}", **options)

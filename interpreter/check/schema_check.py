@@ -96,12 +96,17 @@ def _one(document: Document, error: ValidationError, path: tuple) -> Diagnostic:
             )
     if error.validator == "required":
         missing = re.findall(r"'([^']+)' is a required property", error.message)
-        location = document.location(path, key=True) if path else document.location(())
         name = missing[0] if missing else "a key"
-        where = f" in {path[-1]!r}" if path else ""
+        if path and isinstance(path[-1], int):  # an entry of a list: at the entry itself
+            location = document.location(path)
+            parent = next((str(p) for p in reversed(path) if isinstance(p, str)), "the list")
+            message = f"missing key `{name}` in entry {path[-1] + 1} of `{parent}`"
+        else:
+            location = document.location(path, key=True) if path else document.location(())
+            message = f"missing required key {name!r}" + (f" in {path[-1]!r}" if path else "")
         return Diagnostic(
             location,
-            f"missing required key {name!r}{where}",
+            message,
             _describe_key(schema, name),
             kind="schema",
             json_path=pointer,

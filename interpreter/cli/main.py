@@ -8,6 +8,7 @@ import click
 
 from interpreter import __version__
 from interpreter.cli.explain import explain
+from interpreter.cli.lsp import lsp  # imports pygls only when `rules lsp` runs
 from interpreter.cli.options import rules_path_option
 from interpreter.cli.play import play
 from interpreter.cli.reference import reference
@@ -31,6 +32,7 @@ cli.add_command(replay_command)
 cli.add_command(explain)
 cli.add_command(schema)
 cli.add_command(reference)
+cli.add_command(lsp)
 
 
 def main() -> None:

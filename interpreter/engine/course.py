@@ -8,7 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.errors import GameError
+from interpreter.errors import GameError, RuleError
+
+MAX_ROUNDS = 1_000  # rounds in one game
+MAX_STEPS_OF_PLAY = 20_000  # units of play in one game: turns, phase steps, triggers
+MAX_EVENTS = 100_000  # decisions and chance outcomes in one game
 
 
 class Course:
@@ -25,6 +29,11 @@ class Course:
         if stage == "round_start":
             if ruleset.end is not None and ruleset.end(self._context(None)):
                 return self._to_scoring()
+            if engine["round"] >= MAX_ROUNDS:
+                raise RuleError(
+                    f"the game has played {MAX_ROUNDS:,} rounds and goes on",
+                    "check the structure's `rounds: until` and `end` conditions: one must hold",
+                )
             engine["round"] += 1
             if ruleset.round_counter:
                 self.state.counters[ruleset.round_counter] = engine["round"]

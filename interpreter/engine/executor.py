@@ -306,14 +306,14 @@ def do_action(ctx: Context, action: str, args: dict[str, Any]) -> Run:
     if failed is not None:
         raise GameError(f"cannot {definition.label}: {failed}")
     env = {**definition.defaults, **args}
-    yield from run_effect(definition.effect, ctx.child(env))
+    yield from run_effect(definition.effect, ctx.nested(env))
 
 
 def emit(ctx: Context, event: str, args: dict[str, Any]) -> Run:
     for trigger in ctx.rules.triggers_on.get(event, ()):
         if not ctx.rules.may_fire(ctx, trigger):
             continue
-        yield from run_effect(trigger.effect, ctx.child(dict(args)))
+        yield from run_effect(trigger.effect, ctx.nested(dict(args)))
 
 
 def _unique(texts: list[str]) -> tuple[str, ...]:

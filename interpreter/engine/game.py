@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.engine import chance
-from interpreter.engine.course import Course
+from interpreter.engine.course import MAX_EVENTS, MAX_STEPS_OF_PLAY, Course
 from interpreter.engine.executor import (
     Choice,
     Fork,
@@ -516,6 +516,14 @@ class Game(Course, Sandbox):
         return keys
 
     def _begin_unit(self, specs: list[tuple[str, Any, int | None, Any]]) -> None:
+        self._units = getattr(self, "_units", 0) + 1
+        if self._units > MAX_STEPS_OF_PLAY or len(self.events) > MAX_EVENTS:
+            raise RuleError(
+                f"the game goes on past {MAX_STEPS_OF_PLAY:,} steps of play (turns, phase "
+                f"steps, triggers) or {MAX_EVENTS:,} events",
+                "check the `while` of `turns` phases and the `when` of triggers: one of them "
+                "always holds",
+            )
         self._snapshot = self.state.copy()
         self._unit_specs = specs
         self.state.engine["history"] = {}

@@ -51,41 +51,75 @@ def _ge(a: Any, b: Any) -> bool:
         raise RuleError(f"cannot compare {a!r} with {b!r}") from None
 
 
-def _checked_mul(a: int, b: int) -> int:
-    result = a * b
-    if abs(result) > 10**15:
-        raise RuleError("a number grew beyond 10^15")
+MAX_NUMBER = 10**15  # a number a rule computes may not grow beyond this
+MAX_COLLECTION = 100_000  # items in a collection a rule builds (`+`, `range`, …)
+
+
+def _number(value: Any, operator: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(
+            f"`{operator}` needs numbers, not {value!r}",
+            "a value read from a table or a list of mixed values has no declared type: "
+            "check it with a comparison first",
+        )
+    return value
+
+
+def _capped(result: int) -> int:
+    if abs(result) > MAX_NUMBER:
+        raise RuleError("a number grew beyond 10^15", "numbers in rulesets stay below 10^15")
     return result
 
 
-def _add(a: int, b: int) -> int:
-    return a + b
+def _checked_mul(a: Any, b: Any) -> int:
+    return _capped(_number(a, "*") * _number(b, "*"))
 
 
-def _sub(a: int, b: int) -> int:
-    return a - b
+def _add(a: Any, b: Any) -> Any:
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        if len(a) + len(b) > MAX_COLLECTION:
+            raise RuleError(f"a collection grew beyond {MAX_COLLECTION:,} items")
+        return a + b
+    if isinstance(a, str) and isinstance(b, str):
+        if len(a) + len(b) > MAX_COLLECTION:
+            raise RuleError(f"a text grew beyond {MAX_COLLECTION:,} characters")
+        return a + b
+    return _capped(_number(a, "+") + _number(b, "+"))
 
 
-def _div(a: int, b: int) -> int:
-    if b == 0:
+def _sub(a: Any, b: Any) -> int:
+    return _capped(_number(a, "-") - _number(b, "-"))
+
+
+def _div(a: Any, b: Any) -> int:
+    if _number(b, "//") == 0:
         raise RuleError("division by zero")
-    return a // b
+    return _number(a, "//") // b
 
 
-def _mod(a: int, b: int) -> int:
-    if b == 0:
+def _mod(a: Any, b: Any) -> int:
+    if _number(b, "%") == 0:
         raise RuleError("division by zero")
-    return a % b
+    return _number(a, "%") % b
 
 
 _ARITHMETIC = {"+": _add, "-": _sub, "*": _checked_mul, "//": _div, "%": _mod}
 
 
 def _list_get(items: Any, index: Any) -> Any:
-    try:
-        return items[index]
-    except (IndexError, TypeError):
+    """``items[index]``: positions count from 0; one outside the list is an error (a
+    negative one does not count from the end)."""
+    if items is None:
         return None
+    if isinstance(index, bool) or not isinstance(index, int):
+        raise RuleError(f"a position in a list is a number, not {index!r}")
+    if not 0 <= index < len(items):
+        raise RuleError(
+            f"position {index} is outside the list (it has {len(items)} item"
+            f"{'' if len(items) == 1 else 's'}, at positions 0 to {len(items) - 1})",
+            "check `count(…)` before taking an item",
+        )
+    return items[index]
 
 
 def _map_get(table: Any, key: Any) -> Any:
@@ -181,6 +215,7 @@ def _short_circuit(
             found = 0
             try:
                 for item in get_items(ctx):
+                    ctx.tick()
                     env[var] = item
                     if cond(ctx):
                         if name == "any":
@@ -202,6 +237,7 @@ def _short_circuit(
             env = ctx.env = dict(saved)
             try:
                 for item in get_items(ctx):
+                    ctx.tick()
                     env[var] = item
                     if (cond is None or cond(ctx)) and bool(get_value(ctx)) == wanted:
                         return wanted

@@ -357,8 +357,15 @@ class Compiler(StatementCompiler):
         a, b = left.fn, right.fn
         if op == "+" and is_list(left.type) and is_list(right.type):
             inner = left.type if left.type == right.type else list_of(ANY)
-            return Compiled(inner, lambda ctx: tuple(a(ctx)) + tuple(b(ctx)))
+            return Compiled(inner, lambda ctx: _ARITHMETIC["+"](tuple(a(ctx)), tuple(b(ctx))))
         for side, tree_ in ((left, left_tree), (right, right_tree)):
+            if side.type == ANY:
+                self._fail(
+                    tree_,
+                    f"`{op}` needs numbers, but the type of this value is not known",
+                    "make it a number: `number(…)` (a run-time error if it is not one), "
+                    "or give `get` a number default: `get(table, key, 0)`",
+                )
             if side.type not in (NUMBER, ANY):
                 hint = "use count(…) for the size of a collection" if is_list(side.type) else None
                 self._fail(
@@ -407,7 +414,14 @@ class Compiler(StatementCompiler):
             result_type = self._last_arg_types[primitive.returns_item_of]
             result_type = item_type(result_type) if is_list(result_type) else ANY
         if primitive.returns_type_of is not None and positional:
-            result_type = self._last_arg_types[primitive.returns_type_of]
+            index = primitive.returns_type_of
+            if index < len(self._last_arg_types):
+                result_type = self._last_arg_types[index]
+            elif index < len(primitive.params) and named == ():
+                default = primitive.params[index].default  # left out: its default's type
+                result_type = type_of(default) if default is not None else ANY
+            else:
+                result_type = ANY
         if named:
             names = tuple(n for n, _ in named)
             nfns = tuple(f for _, f in named)
@@ -537,6 +551,7 @@ class Compiler(StatementCompiler):
             out = []
             try:
                 for item in get_items(ctx):
+                    ctx.tick()
                     env[var] = item
                     if cond(ctx):
                         out.append(item)
@@ -563,6 +578,7 @@ class Compiler(StatementCompiler):
             out = []
             try:
                 for item in get_items(ctx):
+                    ctx.tick()
                     env[var] = item
                     if cond is None or cond(ctx):
                         out.append(get_value(ctx))

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.errors import GameError, RuleError
+from interpreter.language.closures import MAX_NUMBER
 from interpreter.language.runtime import Context
 from interpreter.language.values import (
     ACTION,
@@ -351,7 +352,14 @@ def _count(ctx: Context, items: Any) -> int:
     "collections",
 )
 def _sum(ctx: Context, values: Any) -> int:
-    return sum(values)
+    total = 0
+    for value in values:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RuleError(f"sum() needs numbers, not {value!r}")
+        total += value
+    if abs(total) > MAX_NUMBER:
+        raise RuleError("a number grew beyond 10^15")
+    return total
 
 
 @fn(
@@ -367,7 +375,10 @@ def _sum(ctx: Context, values: Any) -> int:
     returns_item_of=0,
 )
 def _max(ctx: Context, values: Any, default: Any = 0) -> Any:
-    return max(values) if values else default
+    try:
+        return max(values) if values else default
+    except TypeError:
+        raise RuleError(f"max() cannot compare the values {list(values)!r}") from None
 
 
 @fn(
@@ -383,7 +394,10 @@ def _max(ctx: Context, values: Any, default: Any = 0) -> Any:
     returns_item_of=0,
 )
 def _min(ctx: Context, values: Any, default: Any = 0) -> Any:
-    return min(values) if values else default
+    try:
+        return min(values) if values else default
+    except TypeError:
+        raise RuleError(f"min() cannot compare the values {list(values)!r}") from None
 
 
 @fn(
@@ -523,14 +537,35 @@ def _spaces_of(ctx: Context, groups: Any) -> tuple:
         Param("default", ANY, "the result when the key is missing", 0),
     ],
     ANY,
-    "The table's value for `key`, or `default` when it has none.",
+    "The table's value for `key`, or `default` when it has none. The value has the "
+    "type of `default` (a number by default): a value of another type is a run-time error.",
     "get(c.costs, 'gold', 0)",
     "values",
+    returns_type_of=2,
 )
 def _get(ctx: Context, table: Any, key: Any, default: Any = 0) -> Any:
     if not isinstance(table, dict):
         raise RuleError(f"get() needs a table, not {table!r}")
-    return table.get(key, default)
+    value = table.get(key, default)
+    wants_number = isinstance(default, int) and not isinstance(default, bool)
+    if wants_number and (isinstance(value, bool) or not isinstance(value, int)):
+        raise RuleError(f"get(): the value for {key!r} is not a number ({value!r})")
+    return value
+
+
+@fn(
+    "number",
+    [Param("value", ANY, "a value of no declared type (from a table, a mixed list)")],
+    NUMBER,
+    "The value as a number; a run-time error if it is not one. Arithmetic needs numbers, "
+    "so a value whose type is not known is converted with it first.",
+    "number(first(values)) + 1",
+    "values",
+)
+def _number_of(ctx: Context, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"number(): {value!r} is not a number")
+    return value
 
 
 @fn(
@@ -672,6 +707,17 @@ def _gain_if(ctx: Context, counter: str, action: Any, value: Any) -> int:
     return what_if(ctx, counter, str(action), value)
 
 
+_ME = object()  # a player argument left out: the acting player (given as none: an error)
+
+
+def _player_given(ctx: Context, player: Any, what: str) -> Any:
+    if player is _ME:
+        return ctx.me
+    if player is None:
+        raise RuleError(f"{what} was given none instead of a player")
+    return player
+
+
 @stmt(
     "gain",
     [
@@ -683,11 +729,11 @@ def _gain_if(ctx: Context, counter: str, action: Any, value: Any) -> int:
     "gain(coins, 5)",
     "counters",
 )
-def _gain(ctx: Context, counter: str, amount: Any, to: Any = None) -> None:
+def _gain(ctx: Context, counter: str, amount: Any, to: Any = _ME) -> None:
     amount = _num(amount, "gain's amount")
     if amount < 0:
         raise RuleError(f"cannot gain a negative amount ({amount}) of {counter}")
-    ctx.rules.add_counter(ctx, counter, ctx.me if to is None else to, amount)
+    ctx.rules.add_counter(ctx, counter, _player_given(ctx, to, "gain's `to`"), amount)
 
 
 @stmt(
@@ -701,11 +747,11 @@ def _gain(ctx: Context, counter: str, amount: Any, to: Any = None) -> None:
     "pay(coins, cost)",
     "counters",
 )
-def _pay(ctx: Context, counter: str, amount: Any, by: Any = None) -> None:
+def _pay(ctx: Context, counter: str, amount: Any, by: Any = _ME) -> None:
     amount = _num(amount, "pay's amount")
     if amount < 0:
         raise RuleError(f"cannot pay a negative amount ({amount}) of {counter}")
-    ctx.rules.add_counter(ctx, counter, ctx.me if by is None else by, -amount)
+    ctx.rules.add_counter(ctx, counter, _player_given(ctx, by, "pay's `by`"), -amount)
 
 
 @stmt(
@@ -737,6 +783,13 @@ def _position(at: Any, offset: int) -> int | None:
     raise RuleError(f"position must be 'top', 'bottom' or a number, not {at!r}")
 
 
+def _draw_count(value: Any, what: str) -> int:
+    count = _num(value, f"{what}'s count")
+    if count < 0:
+        raise RuleError(f"{what}() cannot take a negative number of components ({count})")
+    return count
+
+
 @stmt(
     "draw",
     [
@@ -751,9 +804,9 @@ def _position(at: Any, offset: int) -> int | None:
     chance=True,
 )
 def _draw(ctx: Context, source: Any, to: Any, count: Any = 1) -> None:
-    count = _num(count, "draw's count")
+    count = _draw_count(count, "draw")
     items = ctx.state.zones.get(source, ())
-    if not items or count <= 0:
+    if not items or count == 0:
         return
     if ctx.rules.is_random_zone(source):
         taken = ctx.host.random_pick(ctx, str(source), items, min(count, len(items)))
@@ -776,9 +829,9 @@ def _draw(ctx: Context, source: Any, to: Any, count: Any = 1) -> None:
     chance=True,
 )
 def _draw_random(ctx: Context, source: Any, to: Any, count: Any = 1) -> None:
-    count = _num(count, "draw_random's count")
+    count = _draw_count(count, "draw_random")
     items = ctx.state.zones.get(source, ())
-    if not items or count <= 0:
+    if not items or count == 0:
         return
     for piece in ctx.host.random_pick(ctx, str(source), items, min(count, len(items))):
         ctx.rules.place(ctx, Piece(piece), to, None)

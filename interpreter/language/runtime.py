@@ -28,6 +28,9 @@ class Host(Protocol):
     def reveal(self, ctx: Context, pieces: tuple[str, ...], to: tuple[int, ...]) -> None: ...
 
 
+MAX_NESTING = 50  # `do`, `emit` and `can` inside each other
+
+
 class StepBudgetExceeded(RuleError):
     """An effect ran longer than the step budget allows (an endless loop in a ruleset)."""
 
@@ -35,7 +38,7 @@ class StepBudgetExceeded(RuleError):
 class Context:
     """The environment of one evaluation: state, tables, locals, acting player."""
 
-    __slots__ = ("budget", "env", "host", "me", "rules", "state")
+    __slots__ = ("budget", "depth", "env", "host", "me", "rules", "state")
 
     def __init__(
         self,
@@ -54,12 +57,30 @@ class Context:
         self.budget = (
             budget if budget is not None else [rules.limits.step_budget if rules else 100_000]
         )
+        self.depth = 0  # actions and events under way inside each other (`do`, `emit`, `can`)
 
     def child(self, env: dict[str, Any], me: Player | None = None) -> Context:
         """A context with other locals (and optionally another acting player)."""
-        return Context(
+        child = Context(
             self.state, self.rules, self.me if me is None else me, env, self.host, self.budget
         )
+        child.depth = self.depth
+        return child
+
+    def nested(self, env: dict[str, Any]) -> Context:
+        """The context of an action or a trigger run from this one (`do`, `emit`)."""
+        child = self.child(env)
+        child.depth = self.deeper()
+        return child
+
+    def deeper(self) -> int:
+        if self.depth >= MAX_NESTING:
+            raise RuleError(
+                f"actions and events nested more than {MAX_NESTING} deep (`do`, `emit`, "
+                "`can`): an action that does itself?",
+                "an action, event or requirement must not lead back to itself",
+            )
+        return self.depth + 1
 
     def tick(self, steps: int = 1) -> None:
         self.budget[0] -= steps

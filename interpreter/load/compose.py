@@ -314,6 +314,10 @@ class Composer:
             return
         document = part.overlay.document
         before = (item.data, dict(item.sources))
+        shape = _constant_shape(part, item, accepted, where)
+        if shape is not None:
+            self.diagnostics.append(shape)
+            return
         item.data = {**item.data, **accepted}
         for key in accepted:
             forget(item.sources, (key,))
@@ -408,7 +412,71 @@ class Composer:
         if item.section in SINGLETONS:
             return []  # the overlay schema checks them
         found = check_item(document, data, item.section, at)
-        return [d for d in found if "missing required key" not in d.message]
+        return [
+            d for d in found if not d.message.startswith(("missing required key", "missing key"))
+        ]
+
+
+def _constant_shape(part: Part, item: Item, changes: dict, where: JsonPath) -> Diagnostic | None:
+    """A constant has no declared type unless it says one: a `patch:` of its value must
+    keep the value's shape (a number stays a number, a list a list of the same kind of
+    items, a mapping a mapping of the same kind of values), or the error would surface
+    only where the base uses it."""
+    if item.section != "constants" or not isinstance(item.data, dict) or "value" not in changes:
+        return None
+    if "type" in item.data or "type" in changes or "value" not in item.data:
+        return None
+    wrong = _shape_mismatch(item.data["value"], changes["value"], ())
+    if wrong is None:
+        return None
+    inner, expected, got = wrong
+    at = (*where, "value", *inner)
+    what = "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in inner)
+    return Diagnostic(
+        part.location(*at),
+        f"`patch:` makes constant {item.id!r}{' value' + what if what else ''} {got}; "
+        f"the value it replaces is {expected}",
+        f"the base sets it at {item.location('value')}; keep the shape of the value, or "
+        "declare the constant's `type` in the base",
+        kind="schema",
+    )
+
+
+def _shape(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return "empty"
+
+
+def _shape_mismatch(old: Any, new: Any, path: JsonPath) -> tuple[JsonPath, str, str] | None:
+    """Where ``new`` stops having the shape of ``old``: (path inside, expected, got)."""
+    if old is None or new is None:
+        return None
+    if _shape(old) != _shape(new):
+        return path, _shape(old), _shape(new)
+    if isinstance(old, list):
+        pairs = list(enumerate(new))
+        models = [v for v in old if v is not None]
+    elif isinstance(old, dict):
+        pairs = list(new.items())
+        models = [v for v in old.values() if v is not None]
+    else:
+        return None
+    if not models or len({_shape(m) for m in models}) > 1:
+        return None  # no single shape of item to keep
+    for key, value in pairs:
+        found = _shape_mismatch(models[0], value, (*path, key))
+        if found is not None:
+            return found
+    return None
 
 
 def duplicate_id(document: Document, where: JsonPath, existing: Item) -> Diagnostic:

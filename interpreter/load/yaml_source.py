@@ -29,6 +29,7 @@ from ruamel.yaml.scalarstring import (
 )
 
 from interpreter.errors import Diagnostic, LoadError, Location
+from interpreter.load import buffers
 
 JsonPath = tuple[str | int, ...]
 
@@ -180,6 +181,8 @@ def load_file(
 ) -> Document:
     """Read ``path`` and load it; every problem becomes a located ``LoadError``."""
     shown = display or str(path)
+    if (unsaved := buffers.text_for(path)) is not None:  # an editor's text (lsp)
+        return load_bytes(unsaved.encode("utf-8"), shown, limits)
     try:
         size = Path(path).stat().st_size
         if size > limits.max_bytes:
@@ -301,6 +304,15 @@ def _scan_events(yaml: YAML, text: str, path: str, limits: Limits) -> list[Diagn
                 )
             else:
                 keys[event.value] = event.start_mark.line + 1
+        if is_key and isinstance(event, CollectionStartEvent):
+            # ruamel builds a mapping or list used as a key in time exponential in its
+            # nesting ({{{{…}}}}: 35 bytes hang the loader): refuse it before that
+            raise _at(
+                path,
+                event,
+                f"a {'mapping' if _is_mapping(event) else 'list'} cannot be a key",
+                "keys are plain names: remove the braces or brackets, or quote the key",
+            )
         if isinstance(event, CollectionStartEvent):
             depth += 1
             if depth > limits.max_depth:
@@ -310,7 +322,7 @@ def _scan_events(yaml: YAML, text: str, path: str, limits: Limits) -> list[Diagn
                     f"nesting deeper than {limits.max_depth} levels",
                     "flatten the structure",
                 )
-            stack.append([{}, True] if type(event).__name__ == "MappingStartEvent" else None)
+            stack.append([{}, True] if _is_mapping(event) else None)
         elif isinstance(event, CollectionEndEvent):
             depth -= 1
             if stack:
@@ -326,6 +338,10 @@ def _scan_events(yaml: YAML, text: str, path: str, limits: Limits) -> list[Diagn
                     "numbers in rulesets are small integers",
                 )
     return problems
+
+
+def _is_mapping(event: Any) -> bool:
+    return type(event).__name__ == "MappingStartEvent"
 
 
 def _bad_scalar(yaml: YAML, text: str, path: str) -> LoadError:
@@ -457,23 +473,64 @@ def _record_span(doc: Document, jpath: JsonPath, value: Any, lines: list[str]) -
     doc.spans[jpath] = ScalarSpan(start.line, start.column + (1 if quoted else 0), False, 1)
 
 
+# what the scanner and parser call the things they read, in the words of the docs
+_THINGS = {
+    "quoted scalar": "quoted text",
+    "plain scalar": "text",
+    "block scalar": "block text (`|` or `>`)",
+    "simple key": "key",
+    "block collection": "block list",
+    "block mapping": "block mapping",
+    "flow sequence": "flow list",
+    "flow mapping": "flow mapping",
+    "anchor": "anchor (`&`)",
+    "alias": "alias (`*`)",
+    "tag": "tag (`!`)",
+    "directive": "directive (`%`)",
+}
+
+
+def _thing(context: str) -> tuple[str, bool]:
+    """What a parser context (``while scanning a quoted scalar``) is about, in words,
+    and whether it is a collection (which can be left open)."""
+    name = context.removeprefix("while parsing ").removeprefix("while scanning ")
+    name = name.removeprefix("a ").removeprefix("an ").strip()
+    return _THINGS.get(name, name), context.startswith("while parsing") and (
+        "collection" in name or "mapping" in name or "sequence" in name or "node" in name
+    )
+
+
 def _from_marked(exc: MarkedYAMLError, path: str) -> LoadError:
     mark = exc.problem_mark or exc.context_mark
     line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
     problem = exc.problem or exc.context or "invalid YAML"
     hint = None
     context_mark = exc.context_mark
-    if (
-        exc.context
-        and context_mark is not None
-        and exc.problem
-        and (context_mark.line, context_mark.column) != (line - 1, col - 1)
-    ):
-        opened = exc.context.replace("while parsing ", "").removeprefix("a ").removeprefix("an ")
-        hint = (
-            f"the {opened} that starts at {context_mark.line + 1}:"
-            f"{context_mark.column + 1} is not closed properly"
+    context = exc.context or ""
+    if "quoted scalar" in context and context_mark is not None:
+        quote = _char_at(exc, context_mark) or '"'
+        return _error_yaml(
+            path,
+            context_mark.line + 1,
+            context_mark.column + 1,
+            "YAML syntax: a quoted text is not closed",
+            f"add the closing {quote} where the text ends (without it, the text runs on to "
+            f"{line}:{col}{', the end of the file' if 'end of stream' in problem else ''})",
         )
+    if context and context_mark is not None and exc.problem:
+        thing, collection = _thing(context)
+        start = f"{context_mark.line + 1}:{context_mark.column + 1}"
+        if thing == "key":
+            hint = (
+                f"the line at {start} is read as a key, but no `:` follows it; "
+                "give it a value (`key: value`) or make it part of the text above"
+            )
+        elif (context_mark.line, context_mark.column) == (line - 1, col - 1):
+            hint = None
+        elif collection:
+            hint = f"the {thing} that starts at {start} is not closed properly"
+        else:
+            hint = f"in the {thing} that starts at {start}"
     if "duplicate key" in problem:
         hint = "each key may appear once in a mapping; remove or rename one"
         key = _duplicate_key_name(str(exc))
@@ -482,9 +539,19 @@ def _from_marked(exc: MarkedYAMLError, path: str) -> LoadError:
         hint = "indent with spaces, not tabs"
     elif "mapping values are not allowed" in problem:
         hint = "a value containing ': ' must be quoted" + (f"; {hint}" if hint else "")
-    return LoadError(
-        [Diagnostic(Location(path, line, col), f"YAML syntax: {problem}", hint, kind="yaml")]
-    )
+    return _error_yaml(path, line, col, f"YAML syntax: {problem}", hint)
+
+
+def _char_at(exc: MarkedYAMLError, mark: Any) -> str | None:
+    buffer = getattr(mark, "buffer", None)
+    index = getattr(mark, "index", None)
+    if isinstance(buffer, str) and isinstance(index, int) and 0 <= index < len(buffer):
+        return buffer[index]
+    return None
+
+
+def _error_yaml(path: str, line: int, col: int, message: str, hint: str | None) -> LoadError:
+    return LoadError([Diagnostic(Location(path, line, col), message, hint, kind="yaml")])
 
 
 def _duplicate_key_name(text: str) -> str | None:

@@ -1,18 +1,25 @@
-"""Read a game log (rules-log/1): JSON Lines with comments, checked line by line."""
+"""Read a game log (rules-log/1): JSON Lines with comments, checked line by line.
+
+Reading is lazy: ``open_log`` reads up to the header and gives the events one at a
+time, each checked when it is read, so that a verdict decided at line 2 never waits
+for the rest of the file. The whole log and each line have a size cap.
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 
 from interpreter.check import schemas
 
-MAX_BYTES = 50_000_000
+MAX_BYTES = 50_000_000  # a whole log
+MAX_LINE_BYTES = 1_000_000  # one line of it
 EVENT_KINDS = ("decision", "chance", "score_checkpoint", "digest_checkpoint")
 
 
@@ -37,15 +44,33 @@ class LogLine:
 class ParsedLog:
     path: str
     header: LogLine | None = None
-    events: list[LogLine] = field(default_factory=list)
+    events: list[LogLine] = field(default_factory=list)  # filled by ``read``, not lazily
     errors: list[tuple[int, str]] = field(default_factory=list)
     warnings: list[tuple[int, str]] = field(default_factory=list)
+
+
+class BadLine(Exception):
+    """A line of the log is malformed (the events before it were fine)."""
+
+    def __init__(self, line: int, message: str):
+        super().__init__(message)
+        self.line = line
+        self.message = message
+
+
+# JSON has no integer type of its own: `5.0` must not pass for the integer 5
+_LogValidator = validators.extend(
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine(
+        "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
+    ),
+)
 
 
 @cache
 def _validator(definition: str) -> Draft202012Validator:
     schema = schemas.game_log()
-    return Draft202012Validator({"$ref": f"#/$defs/{definition}", "$defs": schema["$defs"]})
+    return _LogValidator({"$ref": f"#/$defs/{definition}", "$defs": schema["$defs"]})
 
 
 @cache
@@ -54,65 +79,133 @@ def _known_keys(definition: str) -> frozenset[str]:
 
 
 def read(path: Path, strict: bool = False) -> ParsedLog:
-    shown = str(path)
-    parsed = ParsedLog(shown)
+    """The whole log at once: every event in ``events``, the first error in ``errors``."""
+    parsed, events = open_log(path, strict)
+    try:
+        parsed.events.extend(events)
+    except BadLine as exc:
+        parsed.errors.append((exc.line, exc.message))
+    return parsed
+
+
+def open_log(path: Path, strict: bool = False) -> tuple[ParsedLog, Iterator[LogLine]]:
+    """The log's header (or the errors that stop it being read) and an iterator of its
+    events, read and checked as they are taken; it raises ``BadLine`` at a bad line.
+    Warnings of later lines are added to the ParsedLog's ``warnings`` as they are read."""
+    parsed = ParsedLog(str(path))
     try:
         if path.stat().st_size > MAX_BYTES:
             parsed.errors.append((1, f"the log is larger than {MAX_BYTES:,} bytes"))
-            return parsed
-        raw = path.read_bytes()
+            return parsed, iter(())
+        stream = path.open("rb")
     except OSError as exc:
         parsed.errors.append((0, f"cannot read the log: {exc.strerror or exc}"))
-        return parsed
+        return parsed, iter(())
+    reader = _Reader(parsed, stream, strict)
     try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        parsed.errors.append((raw[: exc.start].count(b"\n") + 1, "the log is not UTF-8 text"))
-        return parsed
-    # JSON Lines end lines with "\n" only: U+2028 and friends may stand inside strings
-    for number, line in enumerate(text.split("\n"), start=1):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
+        reader.read_header()
+    except BadLine as exc:
+        parsed.errors.append((exc.line, exc.message))
+    except OSError as exc:
+        parsed.errors.append((0, f"cannot read the log: {exc.strerror or exc}"))
+    if parsed.errors:
+        stream.close()
+        return parsed, iter(())
+    return parsed, reader.events()
+
+
+class _Reader:
+    def __init__(self, parsed: ParsedLog, stream: IO[bytes], strict: bool):
+        self.parsed = parsed
+        self.stream = stream
+        self.strict = strict
+        self.number = 0  # lines read
+        self.size = 0  # bytes read
+        self.count = 0  # events read
+
+    def _entries(self) -> Iterator[LogLine]:
+        """Every line that holds a JSON object (not blank, not a comment)."""
+        while True:
+            raw = self.stream.readline(MAX_LINE_BYTES + 1)
+            if not raw:
+                return
+            self.number += 1
+            self.size += len(raw)
+            if self.size > MAX_BYTES:
+                raise BadLine(self.number, f"the log is larger than {MAX_BYTES:,} bytes")
+            if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+                raise BadLine(self.number, f"the line is longer than {MAX_LINE_BYTES:,} bytes")
+            try:
+                # JSON Lines end lines with "\n" only: U+2028 and friends may stand in strings
+                line = raw.decode("utf-8-sig" if self.number == 1 else "utf-8")
+            except UnicodeDecodeError:
+                raise BadLine(self.number, "the log is not UTF-8 text") from None
+            stripped = line.strip()
+            if not stripped or stripped.startswith("#"):
+                continue
+            yield LogLine(self.number, self._json(line, stripped), stripped)
+
+    def _json(self, line: str, stripped: str) -> dict[str, Any]:
         try:
             data = json.loads(stripped)
         except json.JSONDecodeError as exc:
             column = exc.colno + len(line) - len(line.lstrip())
-            parsed.errors.append((number, f"bad JSON: {exc.msg} (column {column})"))
-            return parsed
+            raise BadLine(self.number, f"bad JSON: {exc.msg} (column {column})") from None
         except (ValueError, RecursionError) as exc:  # huge numbers, deep nesting
             message = "nesting too deep" if isinstance(exc, RecursionError) else str(exc)
-            parsed.errors.append((number, f"bad JSON: {message}"))
-            return parsed
+            raise BadLine(self.number, f"bad JSON: {message}") from None
         if not isinstance(data, dict):
-            parsed.errors.append((number, "each line must be a JSON object"))
-            return parsed
-        entry = LogLine(number, data, stripped)
-        if parsed.header is None:
-            if not _check(parsed, entry, "header", strict):
-                return parsed
-            parsed.header = entry
-            continue
-        definition = next((k for k in EVENT_KINDS if _fits(k, data)), None)
-        if definition is None:
-            parsed.errors.append((number, _describe_event_error(data)))
-            return parsed
-        if not _check(parsed, entry, definition, strict):
-            return parsed
-        expected = len(parsed.events) + 1
-        if data["n"] != expected:
-            parsed.errors.append(
-                (
-                    number,
-                    f"event number n={data['n']} where n={expected} "
-                    "was expected (events are numbered 1, 2, 3, …)",
-                )
+            raise BadLine(self.number, "each line must be a JSON object")
+        return data
+
+    def read_header(self) -> None:
+        self._lines = self._entries()
+        entry = next(self._lines, None)
+        if entry is None:
+            raise BadLine(1, "the log is empty: line 1 must be the header")
+        self._check(entry, "header")
+        self.parsed.header = entry
+
+    def events(self) -> Iterator[LogLine]:
+        try:
+            for entry in self._lines:
+                data = entry.data
+                definition = next((k for k in EVENT_KINDS if _fits(k, data)), None)
+                if definition is None:
+                    raise BadLine(entry.line, _describe_event_error(data))
+                self._check(entry, definition)
+                expected = self.count + 1
+                if data["n"] != expected:
+                    raise BadLine(
+                        entry.line,
+                        f"event number n={data['n']} where n={expected} "
+                        "was expected (events are numbered 1, 2, 3, …)",
+                    )
+                self.count = expected
+                yield entry
+        except OSError as exc:
+            raise BadLine(self.number, f"cannot read the log: {exc.strerror or exc}") from None
+        finally:
+            self.stream.close()
+
+    def _check(self, entry: LogLine, definition: str) -> None:
+        errors = sorted(_validator(definition).iter_errors(entry.data), key=lambda e: list(e.path))
+        if errors:
+            error = errors[0]
+            where = "/".join(str(p) for p in error.absolute_path)
+            what = "the header" if definition == "header" else f"a {definition.replace('_', ' ')}"
+            raise BadLine(
+                entry.line,
+                f"{what} is invalid: {error.message}" + (f" (at {where})" if where else ""),
             )
-            return parsed
-        parsed.events.append(entry)
-    if parsed.header is None and not parsed.errors:
-        parsed.errors.append((1, "the log is empty: line 1 must be the header"))
-    return parsed
+        unknown = sorted(set(entry.data) - _known_keys(definition))
+        if unknown:
+            message = (
+                f"unknown key{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}"
+            )
+            if self.strict:
+                raise BadLine(entry.line, message + " (not allowed with --strict)")
+            self.parsed.warnings.append((entry.line, message + " (ignored)"))
 
 
 def _fits(definition: str, data: dict[str, Any]) -> bool:
@@ -123,29 +216,6 @@ def _fits(definition: str, data: dict[str, Any]) -> bool:
         "digest_checkpoint": "state_digest",
     }[definition]
     return key in data
-
-
-def _check(parsed: ParsedLog, entry: LogLine, definition: str, strict: bool) -> bool:
-    errors = sorted(_validator(definition).iter_errors(entry.data), key=lambda e: list(e.path))
-    if errors:
-        error = errors[0]
-        where = "/".join(str(p) for p in error.absolute_path)
-        what = "the header" if definition == "header" else f"a {definition.replace('_', ' ')}"
-        parsed.errors.append(
-            (
-                entry.line,
-                f"{what} is invalid: {error.message}" + (f" (at {where})" if where else ""),
-            )
-        )
-        return False
-    unknown = sorted(set(entry.data) - _known_keys(definition))
-    if unknown:
-        message = f"unknown key{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}"
-        if strict:
-            parsed.errors.append((entry.line, message + " (not allowed with --strict)"))
-            return False
-        parsed.warnings.append((entry.line, message + " (ignored)"))
-    return True
 
 
 def _describe_event_error(data: dict[str, Any]) -> str:

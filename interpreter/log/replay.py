@@ -7,7 +7,7 @@ each was possible. The verdict follows ``docs/logs.md``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,7 +15,7 @@ from typing import Any
 from interpreter.engine.game import ChanceProblem, Game, IllegalMove, ImpossibleChance
 from interpreter.errors import CheckError, RuleError
 from interpreter.load.search import file_digest, find_mod, find_ruleset, overlay_id, rules_path
-from interpreter.log.reader import LogLine, ParsedLog, read
+from interpreter.log.reader import BadLine, LogLine, ParsedLog, open_log
 from interpreter.ruleset import load_or_raise
 from interpreter.ruleset.model import Ruleset
 
@@ -33,7 +33,8 @@ EXIT = {
 
 @dataclass
 class Verdict:
-    kind: str  # legal | illegal | impossible | mismatch | malformed | rule-error | incomplete | position
+    # legal | illegal | impossible | mismatch | malformed | rule-error | incomplete | position
+    kind: str
     message: str = ""
     line: int | None = None
     event: dict[str, Any] | None = None
@@ -57,6 +58,14 @@ class NeedChance(ChanceProblem):
         what = "an order of" if count is None else f"{count} of"
         super().__init__(f"the game needs a chance outcome next: {key} ({what} {', '.join(items)})")
         self.key, self.items, self.count = key, items, count
+
+
+class MalformedLine(ChanceProblem):
+    """The next line of the log, read when the game needed it, is malformed."""
+
+    def __init__(self, line: int, message: str):
+        super().__init__(message)
+        self.line = line
 
 
 class ChanceOutOfStep(ChanceProblem):
@@ -85,15 +94,20 @@ class _Feed:
     (or at the end): when the engine asks for the next chance outcome or an
     automaton's decision, or when the replay loop reaches the next decision. There
     ``on_position`` is told of it, and replay stops there when ``stop_at`` is ``n``.
+
+    Events are read from ``events`` (a list or a lazy reader) only as they are
+    needed: a malformed line raises ``MalformedLine`` when it is reached.
     """
 
     def __init__(
         self,
-        events: list[LogLine],
+        events: Iterable[LogLine],
         stop_at: int | None = None,
         on_position: PositionHook | None = None,
     ):
-        self.events = events
+        self.events = iter(events)
+        self.ahead: LogLine | None = None  # the next event, once peeked
+        self.ended = False
         self.index = 0
         self.last: LogLine | None = None
         self.stop_at = stop_at
@@ -110,12 +124,22 @@ class _Feed:
             raise Reached(chance)
 
     def peek(self) -> LogLine | None:
-        return self.events[self.index] if self.index < len(self.events) else None
+        if self.ahead is None and not self.ended:
+            try:
+                self.ahead = next(self.events, None)
+            except BadLine as exc:
+                self.ended = True
+                raise MalformedLine(exc.line, exc.message) from None
+            self.ended = self.ahead is None
+        return self.ahead
 
     def take(self) -> LogLine:
-        self.last = self.events[self.index]
+        entry = self.peek()
+        if entry is None:
+            raise IndexError("the log has no more events")
+        self.ahead, self.last = None, entry
         self.index += 1
-        return self.last
+        return entry
 
     def chance(self, key: str, items: tuple[str, ...], count: int | None) -> tuple[str, ...]:
         self.at_position(key)
@@ -258,10 +282,27 @@ def replay(
 ) -> Verdict:
     """Replay the log at ``path``; with ``stop_after``, stop at the position after that
     many events (verdict ``position``); ``on_position`` sees every position on the way."""
-    parsed = read(path, strict)
+    parsed, events = open_log(path, strict)  # the events are read as replay needs them
     if parsed.errors:
         line, message = parsed.errors[0]
         return Verdict("malformed", message, line, warnings=parsed.warnings)
+    try:
+        return _replay(parsed, events, strict, stop_after, on_position, ruleset_folder, mod_files)
+    finally:
+        close = getattr(events, "close", None)
+        if close is not None:
+            close()  # the file, when replay stops before its end
+
+
+def _replay(
+    parsed: ParsedLog,
+    events: Iterable[LogLine],
+    strict: bool,
+    stop_after: int | None,
+    on_position: PositionHook | None,
+    ruleset_folder: Path | None,
+    mod_files: tuple[Path, ...],
+) -> Verdict:
     ruleset, failure = load_ruleset_for(parsed, strict, ruleset_folder, mod_files)
     if failure is not None:
         failure.warnings = parsed.warnings
@@ -275,9 +316,11 @@ def replay(
             parsed.header.line,
             warnings=parsed.warnings,
         )
-    feed = _Feed(parsed.events, stop_after, on_position)
+    feed = _Feed(events, stop_after, on_position)
     try:
         verdict = _run(ruleset, parsed, feed)
+    except MalformedLine as exc:
+        verdict = Verdict("malformed", exc.message, exc.line)
     except Reached as stop:
         verdict = Verdict("position", game=feed.game, events_applied=feed.index)
         if stop.chance is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from interpreter.check import limits
 from interpreter.errors import Diagnostic, Location
 from interpreter.language.compiler import Compiler
 from interpreter.load.ruleset_files import Catalog, Item
@@ -17,6 +18,7 @@ from interpreter.ruleset.definitions import DefinitionsMixin
 from interpreter.ruleset.expressions import ExpressionsMixin
 from interpreter.ruleset.model import Ruleset
 from interpreter.ruleset.names import NamesMixin
+from interpreter.ruleset.playability import PlayabilityMixin
 from interpreter.ruleset.rules import RulesMixin
 from interpreter.ruleset.secrecy import SecrecyMixin
 
@@ -29,7 +31,9 @@ class BuildResult:
     provisional: int = 0
 
 
-class Builder(NamesMixin, DefinitionsMixin, ExpressionsMixin, RulesMixin, SecrecyMixin):
+class Builder(
+    NamesMixin, DefinitionsMixin, ExpressionsMixin, RulesMixin, SecrecyMixin, PlayabilityMixin
+):
     """Builds one catalog; each family of sections is a mixin, in data-flow order."""
 
     def __init__(self, catalog: Catalog):
@@ -71,6 +75,7 @@ class Builder(NamesMixin, DefinitionsMixin, ExpressionsMixin, RulesMixin, Secrec
         structure = self.structure(symbols)
         scoring = self.scoring(symbols)
         self.check_secrecy(zones, counters, variables)
+        self.check_playability()
         manifest = self.catalog.manifest
         provisional = self.provisional_count()
         self.check_player_counts()
@@ -135,6 +140,11 @@ class Builder(NamesMixin, DefinitionsMixin, ExpressionsMixin, RulesMixin, Secrec
 
 
 def build(catalog: Catalog) -> BuildResult:
+    """Build ``catalog``; one that declares too many pieces is refused before any
+    `count` is expanded (``check/limits.py``)."""
+    problems = limits.check(catalog)
+    if problems:
+        return BuildResult(None, problems)
     return Builder(catalog).build()
 
 

@@ -98,7 +98,14 @@ class Tables:
 
     # -------------------------------------------------------------- counters
     def counter_key(self, name: str, player: Any) -> str:
-        return name if self.counter_per.get(name) == "game" else f"{name}#{int(player)}"
+        if self.counter_per.get(name) == "game":
+            return name
+        if player is None:
+            raise RuleError(
+                f"`{name}` belongs to a player, but no player acts here",
+                "name the player (`to: p`, `p.{name}`) or use `act as p`",
+            )
+        return f"{name}#{int(player)}"
 
     def add_counter(self, ctx: Any, name: str, player: Any, amount: int) -> None:
         self.set_counter(ctx, name, player, "+=", amount)
@@ -229,12 +236,13 @@ class Tables:
         definition = self.ruleset.actions.get(action)
         if definition is None:
             return f"there is no action {action!r}"
-        saved = ctx.env
+        saved, depth = ctx.env, ctx.depth
         ctx.env = {**definition.defaults, **args} if definition.defaults else args
+        ctx.depth = ctx.deeper()  # a requirement asking `can` of itself ends here
         try:
             for requirement in definition.requires:
                 if not requirement.condition(ctx):
                     return requirement.render(ctx) if explain else requirement.message
         finally:
-            ctx.env = saved
+            ctx.env, ctx.depth = saved, depth
         return None

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
-from interpreter.agents import GreedyAgent, HumanAgent, RandomAgent
+from interpreter.agents import GreedyAgent, HumanAgent, MctsAgent, RandomAgent, make, parse
 from interpreter.cli.main import cli
 from interpreter.engine.game import Game
+from interpreter.engine.seat import Seat
+from interpreter.engine.view import full_view, view
 from interpreter.ruleset import load_or_raise
 
 TOY = load_or_raise(Path(__file__).parents[1] / "engine" / "toy")
@@ -94,3 +98,90 @@ def test_why_not_explains_in_the_rules_terms() -> None:
     game.apply(0, "play S4-1")
     assert game.why_not(0, "sew") == "the apprentice S4-1 may not sew (only masters and journeymen)"
     assert game.why_not(1, "sew") == "Bob has no decision to make now"
+
+
+def _decision_of_first_player(ruleset: str, seed: int, moves: int) -> Game:
+    """A game after ``moves`` random moves and then until the first player has a
+    decision of several options of their own (no simultaneous step under way)."""
+    game = Game(load_or_raise(ruleset), ["Ann", "Bob"], seed=seed)
+    rng = random.Random(seed)
+    done = 0
+    while not game.is_over():
+        pending = game.pending()
+        decision = pending[0]
+        if (
+            done >= moves
+            and len(pending) == 1
+            and decision.player == 0
+            and len(decision.options) > 1
+        ):
+            return game
+        game.apply(decision.player, decision.options[int(rng.random() * len(decision.options))])
+        done += 1
+    raise AssertionError("the game ended first")
+
+
+def _with_hidden_pieces_swapped(game: Game, seat: int) -> Game:
+    """A copy of ``game`` in which the two last pieces of a zone ``seat`` cannot see
+    (and does not know) trade places, in the position and in its step's start."""
+    twin = game.copy(same_chance=True)
+    twin._snapshot = twin._snapshot.copy()  # the original's step start stays as it was
+    known = game.state.engine["known"]
+    for zone, items in sorted(game.state.zones.items()):
+        hidden = [p for p in items[-2:] if seat not in known.get(p, ())]
+        if len(items) >= 2 and len(hidden) == 2 and not game.tables.sees(zone, seat):
+            for state in (twin.state, twin._snapshot):
+                pieces = state.zones[zone]
+                state.zones[zone] = (*pieces[:-2], pieces[-1], pieces[-2])
+            return twin
+    raise AssertionError("no zone is hidden from the player")
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "seed", "moves"), [("rococo", 2, 12), ("queens-necklace", 2, 6)]
+)
+def test_mcts_is_legal_reproducible_and_blind_to_what_it_cannot_know(ruleset, seed, moves) -> None:
+    game = _decision_of_first_player(ruleset, seed, moves)
+    decision = game.pending()[0]
+    choice = MctsAgent(0, "s", iterations=25).choose(game, decision)
+    assert choice in decision.options
+    assert MctsAgent(0, "s", iterations=25).choose(game, decision) == choice
+    twin = _with_hidden_pieces_swapped(game, 0)
+    assert twin.state.zones != game.state.zones
+    assert view(twin, 0) == view(game, 0)
+    # the worlds it searches are dealt alike, so the real order cannot show through
+    worlds = [Seat(g, g.pending()[0]).sample(7) for g in (game, twin)]
+    assert full_view(worlds[0]) == full_view(worlds[1])
+    assert MctsAgent(0, "s", iterations=25).choose(twin, twin.pending()[0]) == choice
+
+
+def test_mcts_answers_a_single_option_at_once() -> None:
+    game = Game(TOY, ["Ann", "Bob"], seed=1)
+    decision = game.pending()[0]
+    only = type(decision)(decision.player, decision.player_name, decision.options[:1], "x")
+    assert MctsAgent(decision.player, 0, iterations=1).choose(game, only) == decision.options[0]
+
+
+def test_agent_specs() -> None:
+    assert isinstance(make("mcts", 0, 1), MctsAgent)
+    assert make("mcts:7", 1, 1).iterations == 7
+    assert make("mcts:0.5s", 1, 1).seconds == 0.5
+    assert isinstance(make("greedy", 0, 1), GreedyAgent)
+    for bad in ("mcts:0", "mcts:x", "greedy:5", "alphazero"):
+        with pytest.raises(ValueError):
+            parse(bad)
+
+
+def test_play_with_mcts_from_the_command_line() -> None:
+    runner = CliRunner()
+    result = runner.invoke(
+        cli,
+        ["play", "queens-necklace", "--players", "2", "--agents", "mcts:20,random", "--seed", "1"],
+    )
+    assert result.exit_code == 0, result.output
+    assert "P1" in result.output and "P2" in result.output
+    result = runner.invoke(
+        cli, ["play", "queens-necklace", "--players", "2", "--agents", "mcts:lots,random"]
+    )
+    assert result.exit_code != 0
+    assert "bad budget in 'mcts:lots'" in result.output

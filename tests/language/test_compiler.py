@@ -154,7 +154,7 @@ def test_value_types_at_run_time(world: World) -> None:
     assert isinstance(world.value("deck.top"), Piece)
     assert isinstance(world.value("me.next"), Player)
     assert isinstance(world.value("my.hand"), ZoneRef)
-    assert world.value("x.points + 1", x=Piece("c2")) == 6
+    assert world.value("number(x.points) + 1", x=Piece("c2")) == 6
 
 
 def test_copies_share_their_design(world: World) -> None:
