@@ -21,12 +21,12 @@ from interpreter.engine.executor import (
     Choice,
     Fork,
     StopEffect,
-    do_action,
     explain,
     run_effect,
 )
 from interpreter.engine.sandbox import Sandbox
 from interpreter.engine.state import State
+from interpreter.engine.what_if import WhatIf
 from interpreter.errors import ChanceProblem, GameError, IllegalMove, ImpossibleChance, RuleError
 from interpreter.language.runtime import Context
 from interpreter.language.values import Player
@@ -67,7 +67,7 @@ class Result:
     tiebreak: dict[str, list[int]] = field(default_factory=dict)
 
 
-class Game(Course, Sandbox):
+class Game(Course, Sandbox, WhatIf):
     """One game of a ruleset for the given players."""
 
     def __init__(
@@ -379,36 +379,6 @@ class Game(Course, Sandbox):
             self.events.append({"player": name, "choice": text})
         return index
 
-    def what_if(self, ctx: Context, counter: str, action: str, value: Any) -> int:
-        """How much ``counter`` of the acting player rises if ``action`` runs now with
-        ``value`` for its one parameter without a default, tried on a copy."""
-        definition = self.ruleset.actions.get(action)
-        if definition is None:
-            raise RuleError(f"there is no action {action!r}")
-        free = [name for name in definition.params if name not in definition.defaults]
-        if len(free) != 1:
-            raise RuleError(
-                f"gain_if() needs an action with one parameter without a default; "
-                f"{action!r} has {len(free)}"
-            )
-        state = ctx.state.copy()
-        probe = Context(state, self.tables, ctx.me, {}, _NoChance(), ctx.budget)
-        args = {free[0]: value}
-        if self.tables.failed_requirement(probe, action, args, explain=False) is not None:
-            return 0
-        key = self.tables.counter_key(counter, ctx.me)
-        before = state.counters.get(key, 0)
-        run = do_action(probe, action, args)
-        try:
-            step = next(run)
-            while True:
-                if not isinstance(step, Choice):
-                    raise RuleError(f"gain_if(): {action!r} opens a simultaneous step")
-                step = run.send(next((i for i, t in enumerate(step.texts) if t != "pass"), 0))
-        except (StopIteration, StopEffect):
-            pass
-        return state.counters.get(key, 0) - before
-
     def _unit_done(self) -> bool:
         return all(t.done for t in self._runners.values())
 
@@ -603,18 +573,6 @@ class Game(Course, Sandbox):
             score = self.ruleset.score
             return self.state.counters.get(f"{score}#{player}", 0) if score else 0
         return self.ruleset.estimate(self._context(player))
-
-
-class _NoChance:
-    """The host of a what-if: it may not draw by chance (that would use the game's)."""
-
-    def _refuse(self, *_: Any) -> Any:
-        raise RuleError("gain_if(): the action would draw by chance")
-
-    random_order = random_choice = random_pick = _refuse
-
-    def reveal(self, *_: Any) -> None:
-        return None
 
 
 def _hidden(entries: tuple, seat: int) -> tuple:

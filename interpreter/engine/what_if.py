@@ -1,0 +1,59 @@
+"""`gain_if`: how much a counter would rise if an action ran now, tried on a copy.
+
+A mixin of ``Game``. The copy is a bare state with a host that refuses chance: a
+what-if must never draw from the game's chance stream.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter.engine.executor import Choice, StopEffect, do_action
+from interpreter.errors import RuleError
+from interpreter.language.runtime import Context
+
+
+class WhatIf:
+    """``what_if`` for ``Game`` (the host of compiled effects)."""
+
+    def what_if(self, ctx: Context, counter: str, action: str, value: Any) -> int:
+        """How much ``counter`` of the acting player rises if ``action`` runs now with
+        ``value`` for its one parameter without a default, tried on a copy."""
+        definition = self.ruleset.actions.get(action)
+        if definition is None:
+            raise RuleError(f"there is no action {action!r}")
+        free = [name for name in definition.params if name not in definition.defaults]
+        if len(free) != 1:
+            raise RuleError(
+                f"gain_if() needs an action with one parameter without a default; "
+                f"{action!r} has {len(free)}"
+            )
+        state = ctx.state.copy()
+        probe = Context(state, self.tables, ctx.me, {}, _NoChance(), ctx.budget)
+        args = {free[0]: value}
+        if self.tables.failed_requirement(probe, action, args, explain=False) is not None:
+            return 0
+        key = self.tables.counter_key(counter, ctx.me)
+        before = state.counters.get(key, 0)
+        run = do_action(probe, action, args)
+        try:
+            step = next(run)
+            while True:
+                if not isinstance(step, Choice):
+                    raise RuleError(f"gain_if(): {action!r} opens a simultaneous step")
+                step = run.send(next((i for i, t in enumerate(step.texts) if t != "pass"), 0))
+        except (StopIteration, StopEffect):
+            pass
+        return state.counters.get(key, 0) - before
+
+
+class _NoChance:
+    """The host of a what-if: it may not draw by chance (that would use the game's)."""
+
+    def _refuse(self, *_: Any) -> Any:
+        raise RuleError("gain_if(): the action would draw by chance")
+
+    random_order = random_choice = random_pick = _refuse
+
+    def reveal(self, *_: Any) -> None:
+        return None
