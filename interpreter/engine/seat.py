@@ -225,24 +225,19 @@ def _deal_hidden_pieces(
 
 
 def _forget_hidden_counts(world: Game, seat: int) -> None:
+    """Counters and variables ``seat`` cannot see go back to their initial values."""
     state, tables, ruleset = world.state, world.tables, world.ruleset
-    for name, counter in ruleset.counters.items():
-        if counter.visibility == "public":
-            continue
-        initial = tables.initial(counter.initial)
-        if counter.per == "game":
-            state.counters[name] = initial
-            continue
-        for other in range(len(state.players)):
-            if not (counter.visibility == "private" and other == seat):
-                state.counters[f"{name}#{other}"] = initial
-    for name, variable in ruleset.variables.items():
-        if variable.visibility == "public":
-            continue
-        initial = tables.initial(variable.initial)
-        if variable.per == "game":
-            state.variables[name] = initial
-            continue
-        for other in range(len(state.players)):
-            if not (variable.visibility == "private" and other == seat):
-                state.variables[f"{name}#{other}"] = initial
+    for definitions, values in (
+        (ruleset.counters, state.counters),
+        (ruleset.variables, state.variables),
+    ):
+        for name, definition in definitions.items():
+            if definition.visibility == "public":
+                continue
+            initial = tables.initial(definition.initial)
+            if definition.per == "game":
+                values[name] = initial
+                continue
+            for other in range(len(state.players)):
+                if not (definition.visibility == "private" and other == seat):
+                    values[f"{name}#{other}"] = initial
