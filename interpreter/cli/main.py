@@ -14,6 +14,7 @@ from interpreter.cli.play import play
 from interpreter.cli.reference import reference
 from interpreter.cli.replay import replay_command
 from interpreter.cli.schema import schema
+from interpreter.cli.simulate import simulate
 from interpreter.cli.validate import validate
 
 INTERNAL_ERROR = 70
@@ -33,6 +34,7 @@ cli.add_command(explain)
 cli.add_command(schema)
 cli.add_command(reference)
 cli.add_command(lsp)
+cli.add_command(simulate)
 
 
 def main() -> None:

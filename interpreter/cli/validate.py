@@ -298,12 +298,23 @@ def _located(document, path, problems) -> list[Diagnostic]:
     is_flag=True,
     help="Check a ruleset with every combination of its expansions that their requirements allow.",
 )
+@click.option(
+    "--simulate",
+    "games",
+    type=click.IntRange(0),
+    default=0,
+    metavar="N",
+    help="When the rules are valid, also play N seeded random games of every player count "
+    "(of every combination with --all-combinations) and report any run-time error at its "
+    "rule, with the command that reproduces it.",
+)
 def validate(
     paths: tuple[str, ...],
     fmt: str,
     expansions: tuple[str, ...],
     mods: tuple[Path, ...],
     every: bool,
+    games: int,
 ) -> None:
     """Check rulesets, expansions, mods and single files; report every error.
 
@@ -322,6 +333,11 @@ def validate(
         key=lambda d: (d.location.path, d.location.line, d.location.column),
     )
     errors = [d for d in diagnostics if d.severity == "error"]
+    played, failures = 0, []
+    if games and not errors:
+        from interpreter.simulate.check import simulate_check
+
+        played, failures = simulate_check(paths, games, expansions, mods, every)
     if fmt == "json":
         click.echo(
             json.dumps(
@@ -336,7 +352,8 @@ def validate(
                         "rulesets": summary.rulesets,
                         "combinations": summary.combinations,
                     },
-                },
+                }
+                | ({"simulation": {"games": played, "errors": failures}} if games else {}),
                 indent=2,
             )
         )
@@ -354,4 +371,23 @@ def validate(
             f"checked {len(summary.files)} file{'s' if len(summary.files) != 1 else ''}, "
             f"{summary.items} items, {summary.provisional} provisional values{combined}: {status}"
         )
-    raise SystemExit(1 if errors else 0)
+        if games:
+            _simulation_text(played, failures, bool(errors))
+    raise SystemExit(1 if errors or failures else 0)
+
+
+def _simulation_text(played: int, failures: list[dict], skipped: bool) -> None:
+    if skipped:
+        click.echo("simulation skipped: fix the errors first")
+        return
+    for failure in failures:
+        click.echo(failure["error"])
+        click.echo(
+            f"     = {failure['ruleset']}, {failure['players']} players, seed {failure['seed']}: "
+            f"{failure['replay']}"
+        )
+    count = len(failures)
+    click.echo(
+        f"simulated {played} random game{'s' if played != 1 else ''}: "
+        + (f"{count} error{'s' if count != 1 else ''}" if count else "no run-time error")
+    )

@@ -1,0 +1,125 @@
+"""Play one game of a plan to a record: a plain dict, the same wherever it is played."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+from interpreter.agents import make
+from interpreter.engine.game import Game
+from interpreter.errors import GameError, RuleError
+from interpreter.ruleset import load_or_raise
+from interpreter.simulate.plan import GameSpec, Variant
+
+WORD = re.compile(r"[^\s,;:()\[\]{}=]+")
+
+_NAMES: dict[int, dict[str, str]] = {}
+
+
+_RULESETS: dict[Variant, object] = {}
+
+
+def ruleset_of(variant: Variant):
+    """The compiled ruleset, loaded once per process (the loader's own cache checks
+    every file's time on each call: too slow for every game)."""
+    ruleset = _RULESETS.get(variant)
+    if ruleset is None:
+        mods = [Path(m) for m in variant.mods]
+        ruleset = load_or_raise(variant.ruleset, list(variant.expansions), mods)
+        _RULESETS[variant] = ruleset
+    return ruleset
+
+
+def named_items(ruleset) -> dict[str, str]:
+    """Every id a decision's words may name: word -> component, space or action.
+
+    A record counts each named id, and also "VERB id" when the option starts with a
+    word that names nothing (``play E12``, ``rent s_hall2_guest3``)."""
+    names = _NAMES.get(id(ruleset))
+    if names is None:
+        names = {a: "action" for a in ruleset.actions}
+        names.update({s: "space" for s in ruleset.spaces})
+        names.update({p: "component" for p in ruleset.pieces})
+        _NAMES[id(ruleset)] = names
+    return names
+
+
+def play_game(variant: Variant, spec: GameSpec, max_decisions: int = 20000) -> dict[str, Any]:
+    """Play ``spec`` as `rules play` would; a record of the game (never raises)."""
+    start = time.perf_counter()
+    names = [f"P{i + 1}" for i in range(spec.players)]
+    record: dict[str, Any] = {
+        "index": spec.index,
+        "variant": spec.variant,
+        "players": spec.players,
+        "seed": spec.seed,
+        "agents": list(spec.agents),
+        "decisions": 0,
+        "rounds": 0,
+        "error": None,
+    }
+    game = None
+    try:
+        ruleset = ruleset_of(variant)
+        game = Game(ruleset, names, seed=spec.seed)
+        seats = [game.state.players.index(name) for name in names]
+        agents = {
+            seat: make(kind, seat, spec.seed) for seat, kind in zip(seats, spec.agents, strict=True)
+        }
+        decisions = 0
+        while not game.is_over():
+            if decisions >= max_decisions:
+                raise GameError(f"the game is not over after {max_decisions} decisions")
+            decision = game.pending()[0]
+            game.apply(decision.player, agents[decision.player].choose(game, decision))
+            decisions += 1
+        _finish(record, game, names, named_items(ruleset))
+    except RuleError as exc:
+        record["error"] = exc.headline()
+    except GameError as exc:
+        record["error"] = f"error: {exc.message}"
+    except Exception as exc:  # any failure is a record, none stops the run
+        record["error"] = f"{type(exc).__name__}: {exc}"
+    if record["error"] is not None and game is not None:
+        record["decisions"] = sum(1 for e in game.events if "player" in e)
+    record["seconds"] = time.perf_counter() - start
+    return record
+
+
+def _finish(record: dict, game: Game, names: list[str], items: dict[str, str]) -> None:
+    result = game.result()
+    record["scores"] = [result.scores.get(n, 0) for n in names]
+    record["breakdown"] = [result.breakdown.get(n, {}) for n in names]
+    top = set(result.ranking[0]) if result.ranking else set()
+    record["winners"] = [p for p, n in enumerate(names) if n in top]
+    record["rounds"] = game.state.engine.get("round", 0)
+    seat_of = {n: p for p, n in enumerate(names)}
+    used: list[dict[str, int]] = [{} for _ in names]
+    decisions = 0
+    for event in game.events:
+        player = event.get("player")
+        if player is None:
+            continue
+        decisions += 1
+        p = seat_of.get(player)
+        if p is None:  # a rules-driven seat
+            continue
+        mine = used[p]
+        words = WORD.findall(event["choice"])
+        verb = words[0] if words and words[0] not in items else ""
+        for word in words:
+            if word in items:
+                mine[word] = mine.get(word, 0) + 1
+                if verb:  # "play X": X played, as opposed to taken or rented
+                    key = f"{verb} {word}"
+                    mine[key] = mine.get(key, 0) + 1
+    record["decisions"] = decisions
+    record["used"] = used
+
+
+def play_chunk(args: tuple) -> list[dict[str, Any]]:
+    """Play some games of a plan: ``(variants, specs, max_decisions)`` -> records."""
+    variants, specs, max_decisions = args
+    return [play_game(variants[s.variant], s, max_decisions) for s in specs]

@@ -1,0 +1,96 @@
+"""`rules simulate` and `rules validate --simulate` from the command line."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+from rules_test_support import invoke
+
+BOOM = """\
+overlay:
+  id: boom
+  name: Boom
+  description: A bonus that divides by zero when it is used.
+  base: rococo
+patch:
+  actions:
+    gain_2_livres:
+      effect: gain(livres, 2 // (my.livres - my.livres))
+"""
+
+
+def test_simulate_writes_json_csv_and_html(tmp_path) -> None:
+    page, table = tmp_path / "r.html", tmp_path / "games.csv"
+    result = invoke(
+        "simulate", "rococo", "--games", "3", "--players", "2", "--jobs", "1", "--seed", "s",
+        "--json", "--csv", str(table), "--html", str(page),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["run"]["played"] == 3 and not report["run"]["interrupted"]
+    group = report["groups"]["0:2"]
+    assert group["games"] == 3 and len(group["seats"]) == 2 and group["items"]
+    rows = list(csv.DictReader(table.open()))
+    assert [int(r["seed"]) for r in rows] == [g["seed"] for g in report["games"]]
+    assert rows[0]["replay"].startswith("rules play rococo --players 2 --seed ")
+    assert "<svg" in page.read_text()
+
+
+def test_simulate_text_and_versus(tmp_path) -> None:
+    mod = tmp_path / "boom.yaml"
+    mod.write_text(BOOM)
+    result = invoke(
+        "simulate", "rococo", "--games", "2", "--players", "2", "--jobs", "1",
+        "--versus", "--versus-mod", str(mod), "--out", str(tmp_path / "out"),
+    )  # fmt: skip
+    assert result.exit_code == 1, result.output  # the modded games err
+    assert "win rate by seat" in result.output
+    assert "== versus, 2 players" in result.output
+    assert "division by zero" in result.output and "reproduce: rules play rococo" in result.output
+    names = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert names == ["games.csv", "items.csv", "report.html", "report.json", "summary.txt"]
+
+
+def test_simulate_refuses_a_bad_player_count_or_agent() -> None:
+    result = invoke("simulate", "rococo", "--players", "9", "--games", "1")
+    assert result.exit_code == 2 and "--players" in result.output
+    result = invoke("simulate", "rococo", "--agents", "nobody", "--games", "1")
+    assert result.exit_code == 2 and "unknown agent" in result.output
+
+
+def test_ctrl_c_reports_the_games_so_far(tmp_path, monkeypatch) -> None:
+    from interpreter.simulate import progress
+
+    calls = []
+
+    def interrupt(self, record) -> None:
+        calls.append(record)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(progress.Progress, "__call__", interrupt)
+    result = invoke(
+        "simulate", "rococo", "--games", "5", "--players", "2", "--jobs", "1",
+        "--out", str(tmp_path),
+    )  # fmt: skip
+    assert result.exit_code == 130
+    assert "2 of 5 games" in result.output and "INTERRUPTED" in result.output
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["run"]["interrupted"] and report["run"]["played"] == 2
+
+
+def test_validate_simulate_reports_run_time_errors_at_their_rule(tmp_path) -> None:
+    mod = tmp_path / "boom.yaml"
+    mod.write_text(BOOM)
+    result = invoke("validate", "rococo", "--mod", str(mod), "--simulate", "1")
+    assert result.exit_code == 1, result.output
+    assert f"{mod}:9:" in result.output and "error: division by zero" in result.output
+    assert "--seed" in result.output and "simulated 4 random games: 4 errors" in result.output
+
+
+def test_validate_simulate_passes_a_sound_ruleset() -> None:
+    result = invoke("validate", "queens-necklace", "--simulate", "1", "--format", "json")
+    assert result.exit_code == 0, result.output
+    simulation = json.loads(result.output)["simulation"]
+    assert simulation["errors"] == [] and simulation["games"] >= 3
