@@ -41,7 +41,9 @@ def _nested_keys(depth: int) -> str:
 def test_mappings_as_keys_are_refused_at_once(text: str) -> None:
     start = time.process_time()
     diagnostic = error_of(text)
-    assert time.process_time() - start < 0.5
+    # bounded, not a speed target: composing such keys took minutes before; a refusal
+    # takes milliseconds, and the bound leaves room for a busy machine
+    assert time.process_time() - start < 10
     assert diagnostic.location.line >= 1 and diagnostic.location.column >= 1
     assert "cannot be a key" in diagnostic.message
     assert diagnostic.hint
