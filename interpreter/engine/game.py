@@ -57,6 +57,7 @@ class _Runner:
     parent: str | None = None
     children: list[str] = field(default_factory=list)
     done: bool = False
+    starting: bool = False  # starting its branches: a branch that ends does not resume it
 
 
 @dataclass
@@ -348,10 +349,12 @@ class Game(Course, Sandbox, WhatIf):
         result = self._step(runner, answer)
         while isinstance(result, Fork):
             runner.children = []
+            runner.starting = True
             for index, (env, me) in enumerate(result.branches):
                 key = f"{runner.key}/{len(runner.children)}:{index}"
                 runner.children.append(key)
                 self._start_runner(key, lambda ctx, f=result: f.run(ctx), me, env, runner.key)
+            runner.starting = False
             if not all(self._runners[c].done for c in runner.children):
                 runner.choice = None
                 return
@@ -363,7 +366,11 @@ class Game(Course, Sandbox, WhatIf):
         if result is None:
             runner.done = True
             parent = self._runners.get(runner.parent) if runner.parent else None
-            if parent is not None and all(self._runners[c].done for c in parent.children):
+            if (
+                parent is not None
+                and not parent.starting
+                and all(self._runners[c].done for c in parent.children)
+            ):
                 self._drive(parent, None)
 
     def _automaton_answer(self, runner: _Runner, choice: Choice) -> int:

@@ -73,3 +73,23 @@ def test_play_reports_a_failing_rule_at_its_place_with_round_phase_and_event(tmp
     line = next(x for x in result.output.splitlines() if "division by zero" in x)
     assert line.split(": error: ")[0].endswith("extra.yaml:6:7")
     assert "(round 1, phase turns, event " in line
+
+
+def test_a_simultaneous_step_whose_branches_end_at_once_runs_every_branch(tmp_path):
+    """Found by the fuzzer: branches that end without a decision resumed the step
+    before the other branches had started, so what follows saw the first one only."""
+    folder = toy_with(
+        tmp_path,
+        """
+        actions:
+          everyone:
+            params: {}
+            effect: |
+              simultaneous for p in players { act as p { gain(coins, 1) } }
+              loops = sum(p.coins for p in players)
+        """,
+    )
+    game = Game(load_or_raise(folder), ["Ann", "Bob", "Cy"], seed=1)
+    before = sum(game.state.counters[f"coins#{s}"] for s in range(3))
+    game.run_action("everyone", 0)
+    assert game.state.counters["loops"] == before + 3
