@@ -106,8 +106,24 @@ class Game(Course, Sandbox, WhatIf):
         try:
             self._advance()
         except RuleError as exc:
-            exc.when = exc.when or self.moment(len(self.events) + 1)
+            self._locate(exc, len(self.events) + 1)
             raise
+
+    def _locate(self, exc: RuleError, event: int) -> None:
+        """Give a rule error found outside any statement (a condition or a cap of the
+        course) the place of the part of the course under way, and the moment."""
+        exc.when = exc.when or self.moment(event)
+        if exc.where is None:
+            engine, locations = self.state.engine, self.ruleset.locations
+            phases = self.ruleset.phases
+            unit = next(iter(self._runners), "") if self._runners else ""
+            if unit.startswith("trigger:"):
+                exc.where = locations.get(f"triggers.{unit.split(':', 1)[1]}")
+            elif engine["stage"] in ("round_start",) or "rounds" in exc.message:
+                exc.where = locations.get("structure.rounds")
+            elif engine["phase"] < len(phases) and engine["stage"] not in ("setup", "scoring"):
+                exc.where = locations.get(f"phase.{phases[engine['phase']].id}")
+            exc.where = exc.where or locations.get("structure")
 
     def moment(self, event: int) -> str:
         """Where the game is, in words: round, phase (or stage) and event number."""
@@ -216,7 +232,7 @@ class Game(Course, Sandbox, WhatIf):
             self._return_to(position)
             raise
         except RuleError as exc:  # the rules' fault, not the move's: said, then undone
-            exc.when = exc.when or self.moment(position[4] + 1)
+            self._locate(exc, position[4] + 1)
             self._return_to(position)
             raise
         except (GameError, StopEffect) as exc:

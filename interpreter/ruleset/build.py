@@ -112,9 +112,12 @@ class Builder(
             provisional=provisional,
             files=tuple(d.path for d in self.catalog.documents),
             locations={
-                f"{i.section}.{i.id}": i.location(key=True)
-                for s in self.section.values()
-                for i in s.values()
+                **{
+                    f"{i.section}.{i.id}": i.location(key=True)
+                    for s in self.section.values()
+                    for i in s.values()
+                },
+                **self.course_locations(),
             },
             symbols=symbols,
             **structure,
@@ -133,6 +136,20 @@ class Builder(
                     f"players: min {low} is more than max {high}",
                     kind="schema",
                 )
+
+    def course_locations(self) -> dict[str, Location]:
+        """Where the structure's parts are written: `structure`, `structure.rounds` and
+        `phase.<id>` (run-time errors of the course are reported there)."""
+        item = self.catalog.singletons.get("structure")
+        if item is None or not isinstance(item.data, dict):
+            return {}
+        out = {"structure": item.location(key=True)}
+        if "rounds" in item.data:
+            out["structure.rounds"] = item.location("rounds")
+        for index, phase in enumerate(item.data.get("phases") or []):
+            if isinstance(phase, dict):
+                out[f"phase.{phase.get('id', index)}"] = item.location("phases", index)
+        return out
 
     # ------------------------------------------------------------ counting
     def provisional_count(self) -> int:
