@@ -42,7 +42,10 @@ class Fork:
     ctx: Context
 
     def run(self, ctx: Context) -> Run:
-        yield from run_seq(self.node.body, ctx)
+        try:
+            yield from run_seq(self.node.body, ctx)
+        except StopEffect:  # `stop` in a branch ends that branch; the others go on
+            return
 
 
 class StopEffect(Exception):

@@ -716,6 +716,7 @@ class Compiler(StatementCompiler):
         builtin = self.registry.attributes.get(kind, {}).get(name)
         symbols = self.symbols
         if kind == PLAYER:
+            get = _some_player(get, name)
             if symbols.counters.get(name) == "player":
                 keys = self.seat_keys[name]
                 return Compiled(NUMBER, lambda ctx: ctx.state.counters[keys[get(ctx)]])
@@ -833,3 +834,16 @@ def _contents(zone: Compiled) -> Compiled:
     return Compiled(
         list_of(PIECE), lambda ctx: tuple(Piece(p) for p in ctx.state.zones.get(fn(ctx), ()))
     )
+
+
+def _some_player(get: Callable[[Any], Any], name: str) -> Callable[[Any], Any]:
+    """``get`` of a player whose ``.name`` is asked: none is a defect of the rules (a
+    `my` where nobody acts, a `first(…)` that found nobody), not an internal error."""
+
+    def player(ctx: Any) -> Any:
+        value = get(ctx)
+        if value is None:
+            raise RuleError(f"`.{name}` was asked of none instead of a player")
+        return value
+
+    return player

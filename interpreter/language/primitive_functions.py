@@ -303,6 +303,8 @@ def _abs(ctx: Context, value: Any) -> int:
     "players",
 )
 def _seat_order(ctx: Context, start: Any) -> tuple:
+    if start is None:
+        raise RuleError("seat_order() was given none instead of a player")
     n = len(ctx.state.players)
     return tuple(Player((int(start) + i) % n) for i in range(n))
 

@@ -238,7 +238,10 @@ def _reveal(ctx: Context, what: Any, to: Any = None) -> None:
     if to is None:
         seats = tuple(range(len(ctx.state.players)))
     else:
-        seats = tuple(int(p) for p in (to if isinstance(to, tuple | list) else (to,)))
+        targets = to if isinstance(to, tuple | list) else (to,)
+        if not all(isinstance(p, int) and not isinstance(p, bool) for p in targets):
+            raise RuleError(f"reveal() shows components to players, not to {to!r}")
+        seats = tuple(int(p) for p in targets)
     ctx.host.reveal(ctx, tuple(str(p) for p in pieces), seats)
 
 
