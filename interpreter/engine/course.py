@@ -11,7 +11,7 @@ from typing import Any
 from interpreter.errors import GameError, RuleError
 
 MAX_ROUNDS = 1_000  # rounds in one game
-MAX_STEPS_OF_PLAY = 20_000  # units of play in one game: turns, phase steps, triggers
+MAX_STEPS_OF_PLAY = 5_000  # units of play in one game: turns, phase steps, triggers
 MAX_EVENTS = 100_000  # decisions and chance outcomes in one game
 
 

@@ -80,8 +80,8 @@ def run_seq(seq: fx.Seq, ctx: Context) -> Run:
                 ctx.env[node.var] = node.value(ctx)
             else:
                 yield from run_node(node, ctx)
-        except RuleError as exc:
-            if exc.where is None:  # the innermost statement that failed names the rule
+        except GameError as exc:
+            if getattr(exc, "where", None) is None:  # the innermost failing statement
                 exc.where = node.at
             raise
 

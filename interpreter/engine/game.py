@@ -108,6 +108,15 @@ class Game(Course, Sandbox, WhatIf):
         except RuleError as exc:
             self._locate(exc, len(self.events) + 1)
             raise
+        except (GameError, StopEffect) as exc:
+            if isinstance(exc, ChanceProblem):
+                raise
+            # no player's move is under way: a rule that cannot be carried out here
+            # (a payment, a full zone, a failed requirement) is a defect of the rules
+            error = RuleError(exc.message if isinstance(exc, GameError) else "`stop` here")
+            error.where = getattr(exc, "where", None)
+            self._locate(error, len(self.events) + 1)
+            raise error from None
 
     def _locate(self, exc: RuleError, event: int) -> None:
         """Give a rule error found outside any statement (a condition or a cap of the

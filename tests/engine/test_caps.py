@@ -153,3 +153,10 @@ triggers:
     effect: loops += 1
 """
     located(play(game(tmp_path, effect="gain(coins, 1)", extra=extra)), "steps of play")
+
+
+def test_a_payment_the_setup_cannot_make_is_a_located_rule_error(tmp_path):
+    """No player's move is under way in the setup: a rule that cannot be carried out
+    there (found by the fuzzer as an unlocated illegal move) is the rules' defect."""
+    folder = game(tmp_path, setup="for p in players { pay(coins, 5, by: p) }")
+    located(play(folder), "not enough coins")
