@@ -174,6 +174,13 @@ def _zone_attribute(name: str, get: Fn) -> Fn:
     raise KeyError(name)
 
 
+def _of_piece(table: dict, piece: Any, name: str) -> Any:
+    try:
+        return table[piece]
+    except (KeyError, TypeError):
+        raise RuleError(f"`.{name}` was asked of {piece!r} instead of a component") from None
+
+
 def _piece_or_none(items: tuple, index: int) -> Piece | None:
     return Piece(items[index]) if items else None
 
@@ -182,9 +189,9 @@ def _piece_attribute(name: str, get: Fn) -> Fn:
     if name == "id":
         return lambda ctx: str(get(ctx))
     if name == "kind":
-        return lambda ctx: ctx.rules.piece_kind[get(ctx)]
+        return lambda ctx: _of_piece(ctx.rules.piece_kind, get(ctx), name)
     if name == "design":
-        return lambda ctx: ctx.rules.piece_design[get(ctx)]
+        return lambda ctx: _of_piece(ctx.rules.piece_design, get(ctx), name)
     if name == "zone":
         return lambda ctx: _zone_or_none(ctx.state.where.get(get(ctx)))
     if name == "owner":

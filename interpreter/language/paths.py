@@ -172,7 +172,7 @@ class PathCompiler:
                 return Compiled(builtin.type, _piece_attribute(name, get))
             prop = symbols.piece_property(name)
             if prop is not None:
-                return Compiled(prop, lambda ctx: ctx.rules.piece_props[get(ctx)].get(name))
+                return Compiled(prop, _piece_property(name, get))
             self._fail(
                 name_token,
                 f"no kind of component has a property `{name}`",
@@ -256,3 +256,15 @@ def _some_player(get: Callable[[Any], Any], name: str) -> Callable[[Any], Any]:
         return value
 
     return player
+
+
+def _piece_property(name: str, get: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``.name`` of a component; of none (or of anything else) a defect of the rules."""
+
+    def read(ctx: Any) -> Any:
+        props = ctx.rules.piece_props.get(get(ctx))
+        if props is None:
+            raise RuleError(f"`.{name}` was asked of {get(ctx)!r} instead of a component")
+        return props.get(name)
+
+    return read

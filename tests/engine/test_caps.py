@@ -103,6 +103,8 @@ def located(result: subprocess.CompletedProcess, message: str) -> str:
         ("gain(coins, 1, to: players[-1])", "position -1 is outside"),
         ("draw(pile, my.hand, -3)", "negative number"),
         ("for c in first(keys(words)) { }", "`for` needs a collection"),
+        # a property of none (found by the fuzzer as a KeyError)
+        ("let t = first(x in pile.pieces)\ngain(coins, t.value)", "instead of a component"),
     ],
 )
 def test_a_run_away_rule_ends_in_a_located_error(tmp_path, effect, message):
