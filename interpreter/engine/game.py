@@ -118,65 +118,6 @@ class Game(Course, Sandbox, WhatIf):
             self._locate(error, len(self.events) + 1)
             raise error from None
 
-    def _locate(self, exc: RuleError, event: int) -> None:
-        """Give a rule error found outside any statement (a condition or a cap of the
-        course) the place of the part of the course under way, and the moment."""
-        exc.when = exc.when or self.moment(event)
-        if exc.where is None:
-            engine, locations = self.state.engine, self.ruleset.locations
-            phases = self.ruleset.phases
-            unit = next(iter(self._runners), "") if self._runners else ""
-            if unit.startswith("trigger:"):
-                exc.where = locations.get(f"triggers.{unit.split(':', 1)[1]}")
-            elif engine["stage"] in ("round_start",) or "rounds" in exc.message:
-                exc.where = locations.get("structure.rounds")
-            elif engine["phase"] < len(phases) and engine["stage"] not in ("setup", "scoring"):
-                exc.where = locations.get(f"phase.{phases[engine['phase']].id}")
-            exc.where = exc.where or locations.get("structure")
-
-    def moment(self, event: int) -> str:
-        """Where the game is, in words: round, phase (or stage) and event number."""
-        engine = self.state.engine
-        stage = engine["stage"]
-        phases = self.ruleset.phases
-        if stage not in ("setup", "scoring", "over") and engine["phase"] < len(phases):
-            where = f"phase {phases[engine['phase']].id}"
-        else:
-            where = {"setup": "the setup", "scoring": "the final scoring"}.get(stage, stage)
-        return f"round {engine['round']}, {where}, event {event}"
-
-    # ------------------------------------------------------------------ setup
-    def _init_state(self) -> None:
-        state, tables = self.state, self.tables
-        n = len(state.players)
-        for name, counter in self.ruleset.counters.items():
-            initial = tables.initial(counter.initial)
-            if counter.per == "player":
-                for seat in range(n):
-                    state.counters[f"{name}#{seat}"] = initial
-            else:
-                state.counters[name] = initial
-        for name, variable in self.ruleset.variables.items():
-            value = tables.initial(variable.initial)
-            if variable.per == "player":
-                for seat in range(n):
-                    state.variables[f"{name}#{seat}"] = value
-            else:
-                state.variables[name] = value
-        state.engine.update(
-            stage="setup",
-            round=0,
-            phase=0,
-            order=(),
-            position=0,
-            chance=0,
-            history={},
-            fired=frozenset(),
-            breakdown={},
-            queue=(),
-            known={},
-        )
-
     # ------------------------------------------------------------- decisions
     def pending(self) -> list[Decision]:
         """The open decisions (several only in a simultaneous phase)."""
