@@ -166,13 +166,11 @@ class Game(Course, Sandbox, WhatIf):
         position = (
             self._snapshot,
             self._unit_specs,
-            dict(self.state.engine["history"]),
+            self._histories(),
             self._paused,
             len(self.events),
         )
-        history = self.state.engine["history"]
-        before = history.get(runner.key, ())
-        self.state.engine["history"] = {**history, runner.key: (*before, ("choice", text, seat))}
+        self._record(runner.key, ("choice", text, seat))
         self.events.append({"player": self.state.players[seat], "choice": text})
         try:
             self._drive(runner, index)
@@ -273,12 +271,7 @@ class Game(Course, Sandbox, WhatIf):
         else:
             outcome = chance.picked(self.seed, engine["chance"], items, count)
         engine["chance"] += 1
-        runner_key = self._current_runner
-        history = engine["history"]
-        engine["history"] = {
-            **history,
-            runner_key: (*history.get(runner_key, ()), ("chance", key, outcome)),
-        }
+        self._record(self._current_runner, ("chance", key, outcome))
         if self._replay is None:
             self.events.append({"chance": key, "outcome": list(outcome)})
         return outcome
@@ -355,6 +348,24 @@ class Game(Course, Sandbox, WhatIf):
     def _unit_done(self) -> bool:
         return all(t.done for t in self._runners.values())
 
+    def _record(self, runner_key: str, entry: tuple) -> None:
+        """Add what happened to a runner's history. A history is a chain of pairs
+        (earlier, entry): appending is O(1) and never changes a copy of the state, so
+        a step that draws chance thousands of times stays linear."""
+        history = self.state.engine["history"]
+        self.state.engine["history"] = {**history, runner_key: (history.get(runner_key), entry)}
+
+    def _histories(self) -> dict[str, tuple]:
+        """Every runner's history of the step under way, oldest entry first."""
+        out = {}
+        for key, chain in self.state.engine["history"].items():
+            entries = []
+            while chain is not None:
+                chain, entry = chain
+                entries.append(entry)
+            out[key] = tuple(reversed(entries))
+        return out
+
     def _rebuild(self, histories: dict[str, tuple]) -> None:
         """Replay the current unit from its snapshot with the recorded answers."""
         assert self._snapshot is not None
@@ -375,11 +386,7 @@ class Game(Course, Sandbox, WhatIf):
                 text = entry[1]
                 if text not in runner.choice.texts:
                     raise GameError(f"replay out of step: {text!r} is not an option")
-                history = self.state.engine["history"]
-                self.state.engine["history"] = {
-                    **history,
-                    runner.key: (*history.get(runner.key, ()), entry),
-                }
+                self._record(runner.key, entry)
                 self._drive(runner, runner.choice.texts.index(text))
                 progress = True
         self._replay = None
@@ -397,7 +404,7 @@ class Game(Course, Sandbox, WhatIf):
         """
         other = self._blank(self.seed if same_chance else f"{self.seed}~" if seed is None else seed)
         if self._runners and self._snapshot is not None:
-            histories = self.state.engine["history"]
+            histories = self._histories()
             if hide_from is not None:
                 secret = self._simultaneous_keys()
                 histories = {
@@ -417,7 +424,7 @@ class Game(Course, Sandbox, WhatIf):
         (answers and chance outcomes by runner), or None between steps."""
         if not self._runners or self._snapshot is None:
             return None
-        return self._snapshot.copy(), dict(self.state.engine["history"])
+        return self._snapshot.copy(), self._histories()
 
     def replayed(self, start: State, histories: dict[str, tuple]) -> Game:
         """This game's current step replayed from another ``start`` with ``histories``

@@ -115,3 +115,14 @@ def test_found_by_fuzzing_stop_in_a_simultaneous_branch_ends_that_branch(folder)
     assert not loaded.diagnostics, loaded.diagnostics
     game = Game(loaded.ruleset, ["A", "B", "C"], seed=1)
     assert [game.state.counters[f"coins#{seat}"] for seat in range(3)] == [3, 3, 3]
+
+
+def test_chance_drawn_in_a_loop_reaches_the_step_budget(folder):
+    """Case 1:1031: `repeat 100000 { choose … by chance }` copied the whole history of
+    the step at every outcome (quadratic: minutes before the step budget); histories are
+    chains now, so the loop meets the budget within the case's CPU limit."""
+    case = fuzzer.make_case("1:1031")
+    assert "by chance" in case.text
+    outcome = fuzzer.run(case, folder)
+    assert outcome.kind == "rule error", outcome
+    assert "step budget" in outcome.detail
