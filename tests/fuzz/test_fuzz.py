@@ -21,21 +21,6 @@ import fuzzer
 
 CASES = 240  # 20-30 s on two slow cores shared with other work
 
-# Failures the fuzzer finds that are known and not fixed yet (see README.md): a rule
-# error raised by the course of the game itself (the caps on rounds and steps of play,
-# a phase's `order`/`while`/`skip`, `rounds: until`, `end`) has no rule to name, as
-# phases carry no location; a `requires` that fails for a `do` outside any decision
-# (the setup, a `once` phase before the first decision) escapes `Game()` as a plain
-# GameError. Any other failure fails the test.
-KNOWN = ("unlocated rule error: ", "unlocated GameError: ")
-
-
-def _known(outcome: fuzzer.Outcome) -> bool:
-    # a rule error is unlocated only when no statement of an effect raised it (those
-    # name their statement, executor.run_seq): the course's own caps and expressions
-    return outcome.detail.startswith(KNOWN)
-
-
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
     fuzzer.reuse_parses()
@@ -62,7 +47,7 @@ def test_valid_means_playable(folder, first):
     for k in range(first, first + 40):
         case = fuzzer.make_case(f"ci:{k}")
         outcome = fuzzer.run(case, folder)
-        if outcome.failed and not _known(outcome):
+        if outcome.failed:
             failures.append(f"{outcome.detail}\n{case.reproduction()}")
     assert not failures, "\n\n".join(failures)
 
