@@ -277,8 +277,11 @@ class Game(Course, Sandbox, WhatIf):
         return outcome
 
     # ----------------------------------------------------------------- units
-    def _context(self, me: int | None, env: dict[str, Any] | None = None) -> Context:
-        return Context(self.state, self.tables, None if me is None else Player(me), env or {}, self)
+    def _context(
+        self, me: int | None, env: dict[str, Any] | None = None, budget: list[int] | None = None
+    ) -> Context:
+        player = None if me is None else Player(me)
+        return Context(self.state, self.tables, player, env or {}, self, budget)
 
     def _start_runner(
         self,
@@ -287,8 +290,9 @@ class Game(Course, Sandbox, WhatIf):
         me: int | None,
         env: dict[str, Any] | None = None,
         parent: str | None = None,
+        budget: list[int] | None = None,
     ) -> None:
-        ctx = self._context(me, env)
+        ctx = self._context(me, env, budget)
         generator = effect(ctx) if callable(effect) else run_effect(effect, ctx)
         runner = _Runner(key, me, generator, parent=parent)
         self._runners[key] = runner
@@ -312,7 +316,9 @@ class Game(Course, Sandbox, WhatIf):
             for index, (env, me) in enumerate(result.branches):
                 key = f"{runner.key}/{len(runner.children)}:{index}"
                 runner.children.append(key)
-                self._start_runner(key, lambda ctx, f=result: f.run(ctx), me, env, runner.key)
+                # the branches spend the step budget of the effect that forks them
+                branch = lambda ctx, f=result: f.run(ctx)  # noqa: E731
+                self._start_runner(key, branch, me, env, runner.key, result.ctx.budget)
             runner.starting = False
             if not all(self._runners[c].done for c in runner.children):
                 runner.choice = None

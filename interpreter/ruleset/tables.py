@@ -154,6 +154,7 @@ class Tables:
         piece = str(piece)
         if piece not in self.piece_kind:
             raise RuleError(f"there is no component {piece!r}")
+        ctx.tick()  # a statement may move any number of pieces: each one is a step
         capacity = self.zone_capacity[zone]
         items = ctx.state.zones.get(zone, ())
         if capacity and len(items) >= capacity and ctx.state.where.get(piece) != zone:

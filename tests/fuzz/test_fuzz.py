@@ -21,6 +21,7 @@ import fuzzer
 
 CASES = 240  # 20-30 s on two slow cores shared with other work
 
+
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
     fuzzer.reuse_parses()
@@ -108,6 +109,18 @@ def test_chance_drawn_in_a_loop_reaches_the_step_budget(folder):
     chains now, so the loop meets the budget within the case's CPU limit."""
     case = fuzzer.make_case("1:1031")
     assert "by chance" in case.text
+    outcome = fuzzer.run(case, folder)
+    assert outcome.kind == "rule error", outcome
+    assert "step budget" in outcome.detail
+
+
+def test_simultaneous_branches_spend_the_budget_of_their_effect(folder):
+    """Case 1:8284: `repeat 100000 { simultaneous for … { move(…) … } }` gave every
+    branch a fresh step budget, and moving a whole collection was one step: minutes of
+    work before any cap. Branches now share the budget of the effect that forks them,
+    and each piece moved is a step."""
+    case = fuzzer.make_case("1:8284")
+    assert "simultaneous for" in case.text
     outcome = fuzzer.run(case, folder)
     assert outcome.kind == "rule error", outcome
     assert "step budget" in outcome.detail
