@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from interpreter.agents import SPECS, make, parse
+from interpreter.agents.terminal import seat_humans
 from interpreter.cli.options import expansions_option, mods_option, rules_path_option
 from interpreter.cli.report import render
 from interpreter.engine.game import Game, Result
@@ -77,6 +78,13 @@ def load_for_cli(ruleset: str, expansions: tuple[str, ...], mods: tuple[Path, ..
     "ruleset, players, seed and expansions are the log's.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.option(
+    "--hot-seat/--no-hot-seat",
+    "hot_seat",
+    default=None,
+    help="Human players share this device: before each one's decision the screen is "
+    "cleared and the device passed (the default with more than one human at a terminal).",
+)
 def play(
     ruleset: str | None,
     expansions: tuple[str, ...],
@@ -88,6 +96,7 @@ def play(
     log_path: Path | None,
     resume: Path | None,
     as_json: bool,
+    hot_seat: bool | None,
 ) -> None:
     """Play one game of RULESET (an id in rulesets/ or a folder) to the end."""
     if log_path is not None and not log_path.parent.is_dir():  # before the game, not after
@@ -137,6 +146,7 @@ def play(
         agents = {
             seat: make(kind, seat, game_seed) for seat, kind in zip(people, kinds, strict=True)
         }
+        seat_humans(agents, hot_seat)  # their screens go to the terminal, never stdout
         while not game.is_over():
             settled = len(game.events)
             decision = game.pending()[0]

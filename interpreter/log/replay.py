@@ -330,6 +330,14 @@ def _replay(
     return verdict
 
 
+def replay_events(
+    ruleset: Ruleset, parsed: ParsedLog, on_position: PositionHook | None = None
+) -> Verdict:
+    """Replay events already in memory (a live game's, with its header) on ``ruleset``:
+    for readers of a game under way, with no file and no loading."""
+    return _run(ruleset, parsed, _Feed(parsed.events, on_position=on_position))
+
+
 def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
     header = parsed.header
     game = Game(

@@ -29,8 +29,8 @@ from typing import Any
 
 from interpreter.engine.game import Game
 from interpreter.engine.words import describe, render_result
-from interpreter.log.reader import LogLine, read
-from interpreter.log.replay import Verdict, replay
+from interpreter.log.reader import LogLine, ParsedLog, read
+from interpreter.log.replay import Verdict, replay, replay_events
 from interpreter.ruleset.model import Ruleset
 
 Capture = Callable[[int, Game, "int | None"], Any]
@@ -182,6 +182,24 @@ def read_game(
         reading.players = tuple(game.state.players)
     if reading.verdict.kind in FAILURE_LABELS:
         reading.failed_at = _failing_event(reading)
+    reading.lines = _Writer(reading).lines()
+    return reading
+
+
+def read_live_game(game: Game, seat: int) -> Reading:
+    """A game under way, read for ``seat``: its events so far are replayed in memory
+    with the game's own rules and described as ``read_game`` describes a log."""
+    events = [LogLine(n, {"n": n, **event}, "") for n, event in enumerate(game.events, start=1)]
+    reading = Reading(verdict=Verdict("malformed"), events=events)
+    reading.ruleset, reading._tables = game.ruleset, game.tables
+    reading.players, reading.seat = tuple(game.state.players), seat
+    header = LogLine(0, {"players": list(game.people), "seed": game.seed}, "")
+    parsed = ParsedLog("(this game)", header=header, events=events)
+
+    def hook(n: int, position: Game, chance: str | None) -> None:
+        reading.stops.append(_stop(n, position, chance, seat))
+
+    reading.verdict = replay_events(game.ruleset, parsed, hook)
     reading.lines = _Writer(reading).lines()
     return reading
 

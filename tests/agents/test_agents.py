@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from interpreter.agents import GreedyAgent, HumanAgent, MctsAgent, RandomAgent, make, parse
+from interpreter.agents import GreedyAgent, MctsAgent, RandomAgent, make, parse
 from interpreter.cli.main import cli
 from interpreter.engine.game import Game
 from interpreter.engine.seat import Seat
@@ -37,14 +37,7 @@ def test_greedy_agent_takes_the_best_estimate() -> None:
     assert choice == best
 
 
-def test_human_agent_accepts_number_text_and_prefix(monkeypatch) -> None:
-    game = Game(TOY, ["Ann", "Bob"], seed=1)
-    decision = next(d for d in game.pending() if d.player == 0)
-    answers = iter(["9", "nonsense", decision.options[1]])
-    monkeypatch.setattr("click.prompt", lambda *a, **k: next(answers))
-    assert HumanAgent(0).choose(game, decision) == decision.options[1]
-    answers = iter(["1"])
-    assert HumanAgent(0).choose(game, decision) == decision.options[0]
+# the human agent's answers and screen: tests/agents/test_human.py
 
 
 def test_play_with_a_human_at_the_terminal() -> None:
@@ -65,25 +58,6 @@ def test_play_with_a_human_at_the_terminal() -> None:
     assert result.exit_code == 0, result.output
     assert "choose" in result.output and "1. " in result.output
     assert "score" in result.output.splitlines()[-3] or "score" in result.output
-
-
-def test_human_agent_describes_ids_and_says_why_an_option_is_refused(monkeypatch, capsys) -> None:
-    rococo = load_or_raise("rococo")
-    game = Game(rococo, ["Ann", "Bob"], seed=4)
-    for seat, picks in (
-        (0, ("take S1-1", "take S2-1", "take S3-1")),
-        (1, ("take S1-2", "take S2-2", "take S3-2")),
-    ):
-        for pick in picks:
-            game.apply(seat, pick)
-    game.apply(0, "play S1-1")
-    decision = game.pending()[0]
-    answers = iter(["?D12", "sew", "no action"])
-    monkeypatch.setattr("click.prompt", lambda *a, **k: next(answers))
-    assert HumanAgent(0).choose(game, decision) == "no action"
-    out = capsys.readouterr().out
-    assert "dress: colour yellow" in out
-    assert "not an option: no dress in the workshop can be paid for" in out
 
 
 def test_why_not_explains_in_the_rules_terms() -> None:
