@@ -1,0 +1,226 @@
+"""``rules cards RULESET``: a reference of every component, space and action, generated
+from the ruleset (expansions and mods applied) as Markdown, CSV or JSON."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import asdict
+from pathlib import Path
+
+import click
+
+from interpreter.cli.options import expansions_option, mods_option, rules_path_option
+from interpreter.cli.play import load_for_cli
+from interpreter.load.ruleset_files import Loader, resolve_ruleset
+from interpreter.ruleset.reference_cards import Card, Reference, build_reference, plain
+from interpreter.ruleset.reference_cards import render_value as value
+
+# In a file given to --write, the text up to and including this line is kept: a
+# hand-written page can end with a generated reference.
+MARKER = "<!-- rules cards: everything below is generated; do not edit it by hand -->"
+
+
+@click.command()
+@click.argument("ruleset")
+@rules_path_option
+@expansions_option
+@mods_option
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["md", "csv", "json"]),
+    default="md",
+    show_default=True,
+    help="Markdown (a page with a table per kind), CSV (one row a card) or JSON.",
+)
+@click.option(
+    "--write",
+    "path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write to this file instead of printing. A file that has the line "
+    f"'{MARKER}' keeps what is above it.",
+)
+def cards(
+    ruleset: str,
+    expansions: tuple[str, ...],
+    mods: tuple[Path, ...],
+    fmt: str,
+    path: Path | None,
+) -> None:
+    """Print a reference of RULESET's cards: every component (by kind), space and
+    action with its label, kind, properties, requirements and effect as source."""
+    definition = load_for_cli(ruleset, expansions, mods)
+    catalog = Loader().ruleset(resolve_ruleset(ruleset), list(expansions), list(mods))
+    reference = build_reference(definition, catalog)
+    command = " ".join(
+        ["rules cards", ruleset, *(f"--with {e}" for e in expansions)]
+        + [f"--mod {m}" for m in mods]
+        + ([f"--format {fmt}"] if fmt != "md" or path is None else [])
+        + ([f"--write {path}"] if path is not None else [])
+    )
+    text = {"md": markdown, "csv": as_csv, "json": as_json}[fmt](reference, command)
+    if path is None:
+        click.echo(text, nl=False)
+        return
+    if not path.parent.is_dir():
+        raise click.BadParameter(f"the folder {path.parent} does not exist", param_hint="--write")
+    old = path.read_text(encoding="utf-8") if path.exists() else ""
+    if MARKER in old:
+        text = old.split(MARKER, 1)[0] + MARKER + "\n\n" + text
+    path.write_text(text, encoding="utf-8")
+    click.echo(f"wrote {path}")
+
+
+# --------------------------------------------------------------------- JSON, CSV
+def as_json(reference: Reference, command: str) -> str:
+    def card(c: Card) -> dict:
+        data = plain(asdict(c))
+        del data["section"]
+        return data
+
+    out = {
+        "ruleset": reference.ruleset,
+        "name": reference.name,
+        "version": reference.version,
+        "expansions": list(reference.expansions),
+        "components": [card(c) for c in reference.components],
+        "spaces": [card(c) for c in reference.spaces],
+        "actions": [card(c) for c in reference.actions],
+    }
+    return json.dumps(out, indent=2, ensure_ascii=False) + "\n"
+
+
+CSV_COLUMNS = (
+    "section",
+    "id",
+    "label",
+    "kind",
+    "count",
+    "properties",
+    "params",
+    "requires",
+    "effect",
+    "description",
+)
+
+
+def as_csv(reference: Reference, command: str) -> str:
+    """One row a card; lists inside a cell are `; `-separated, effects keep their lines."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for c in reference.cards():
+        effect = c.effect or "\n\n".join(
+            f"{prop} {value(c.properties[prop])}:\n{text}" for prop, text in c.linked.items()
+        )
+        writer.writerow(
+            [
+                c.section,
+                c.id,
+                c.label,
+                c.kind,
+                c.count,
+                "; ".join(f"{k}: {value(v)}" for k, v in c.properties.items()),
+                "; ".join(f"{k}: {v}" for k, v in c.params.items()),
+                "; ".join(f"{r.condition} ({r.message})" for r in c.requires),
+                effect,
+                c.description,
+            ]
+        )
+    return buffer.getvalue()
+
+
+# ---------------------------------------------------------------------- Markdown
+def markdown(reference: Reference, command: str) -> str:
+    with_ = f", with {', '.join(reference.expansions)}" if reference.expansions else ""
+    designs = len(reference.components)
+    copies = sum(c.count for c in reference.components)
+    lines = [
+        f"# {reference.name}: card reference",
+        "",
+        f"<!-- Generated by `{command}`. Do not edit by hand: run it again. -->",
+        "",
+        f"{reference.name} {reference.version} (`{reference.ruleset}`{with_}): "
+        f"{copies} components in {designs} designs, {len(reference.spaces)} spaces, "
+        f"{len(reference.actions)} actions. Effects are re-printed from the checked "
+        "rules (comments and layout of the YAML are not kept).",
+        "",
+        "## Components",
+    ]
+    actions = {a.id for a in reference.actions}
+    for kind, group in _grouped(reference.components):
+        count = sum(c.count for c in group)
+        lines += ["", f"### {kind} ({_many(len(group), 'design')}, {_many(count, 'card')})", ""]
+        lines += _table(group, actions, with_count=any(c.count > 1 for c in group))
+    lines += ["", "## Spaces"]
+    for group_name, group in _grouped(reference.spaces):
+        lines += ["", f"### {group_name} ({len(group)})", ""]
+        if group[0].description:
+            lines += [group[0].description, ""]
+        lines += _table(group, actions, with_count=False)
+    lines += ["", "## Actions"]
+    for action in reference.actions:
+        lines += ["", *_action(action)]
+    return "\n".join(lines) + "\n"
+
+
+def _grouped(cards: tuple[Card, ...]) -> list[tuple[str, list[Card]]]:
+    groups: dict[str, list[Card]] = {}
+    for card in cards:
+        groups.setdefault(card.kind, []).append(card)
+    return list(groups.items())
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _table(cards: list[Card], actions: set[str], with_count: bool) -> list[str]:
+    """A Markdown table: id, label (when one differs), count, then one column a
+    property; a property naming an action links to it."""
+    props: list[str] = []
+    for card in cards:
+        props += [p for p in card.properties if p not in props]
+    head = ["id"] + (["label"] if any(c.label != c.id for c in cards) else [])
+    head += (["count"] if with_count else []) + props
+    rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for card in cards:
+        cells = [f"`{card.id}`"] + ([_cell(card.label)] if "label" in head else [])
+        cells += [str(card.count)] if with_count else []
+        for prop in props:
+            if prop not in card.properties:
+                cells.append("")
+                continue
+            shown = value(card.properties[prop])
+            linked = prop in card.linked and shown in actions
+            cells.append(f"[{shown}](#{shown})" if linked else _cell(shown))
+        rows.append("| " + " | ".join(cells) + " |")
+    return rows
+
+
+def _action(action: Card) -> list[str]:
+    lines = [f"### {action.id}", "", f"**{action.label}**" + _sentence(action.description)]
+    if action.params:
+        shown = ", ".join(f"`{k}` ({v})" for k, v in action.params.items())
+        lines += ["", f"Parameters: {shown}."]
+    if action.properties:
+        shown = ", ".join(f"{k}: {value(v)}" for k, v in action.properties.items())
+        lines += ["", f"Properties: {_cell(shown)}."]
+    if action.requires:
+        lines += ["", "Requires:", ""]
+        lines += [f"- `{_cell(r.condition)}`: {_cell(r.message)}" for r in action.requires]
+    if action.effect:
+        lines += ["", "```text", action.effect, "```"]
+    else:  # an action only its requirements make (`can …` tests it)
+        lines += ["", "No effect."]
+    return lines
+
+
+def _many(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
+def _sentence(text: str) -> str:
+    return f": {text}" if text else ""
