@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import click
 
+from interpreter.check.lint import lint
+from interpreter.check.lone_file import included, orphan, syntax_only
 from interpreter.check.schema_check import check
+from interpreter.cli import formats
+from interpreter.cli.mod_blame import blame
 from interpreter.cli.options import expansions_option, mods_option, rules_path_option
-from interpreter.cli.report import render
+from interpreter.cli.validate_mods import needed_expansions, validate_folder
 from interpreter.errors import Diagnostic, LoadError, Location
-from interpreter.language.compiler import Compiler, did_you_mean
-from interpreter.language.symbols import Symbols
+from interpreter.language.compiler import did_you_mean
 from interpreter.load.ruleset_files import (
     MANIFEST,
     allowed_combinations,
@@ -76,12 +78,19 @@ def validate_path(raw: str, summary: Summary, combos: Combinations | None = None
         path = folder
     if path.is_dir():
         if not (path / MANIFEST).is_file():
+            if validate_folder(
+                path,
+                lambda file: _validate_file(file, summary),
+                lambda base, mods, headers: _validate_together(base, mods, headers, summary),
+            ):
+                return
             summary.add(
                 [
                     Diagnostic(
                         Location(display_path(path)),
-                        f"this folder has no {MANIFEST}",
-                        "a ruleset folder has a ruleset.yaml manifest",
+                        f"this folder has no {MANIFEST} and no YAML file",
+                        "a ruleset folder has a ruleset.yaml manifest; a folder of mods "
+                        "holds overlay files",
                         kind="reference",
                     )
                 ]
@@ -107,16 +116,16 @@ def _validate_ruleset(
     combos: Combinations | None = None,
 ) -> None:
     if combos is not None and combos.expansions and not combos.every:
-        loaded = load(folder, expansions=list(combos.expansions), mods=mods)
-        _merge(loaded, summary, only)
+        loaded = _load(folder, expansions=list(combos.expansions), mods=mods)
+        _merge(loaded, summary, only, _mod_paths(mods))
         summary.combinations += 1
         if loaded.catalog is not None and loaded.catalog.manifest.get("id"):
             summary.rulesets.append(
                 "+".join([str(loaded.catalog.manifest["id"]), *loaded.catalog.applied])
             )
         return
-    loaded = load(folder, mods=mods)
-    _merge(loaded, summary, only)
+    loaded = _load(folder, mods=mods)
+    _merge(loaded, summary, only, _mod_paths(mods))
     summary.combinations += 1
     manifest = loaded.catalog.manifest if loaded.catalog else {}
     if manifest.get("id"):
@@ -130,12 +139,35 @@ def _validate_ruleset(
         subsets = [requirement_chain(folder, expansion, offered) for expansion in offered]
     for subset in subsets:
         if subset:
-            _merge(load(folder, expansions=list(subset), mods=mods), summary, only)
+            loaded = _load(folder, expansions=list(subset), mods=mods)
+            _merge(loaded, summary, only, _mod_paths(mods))
             summary.combinations += 1
 
 
-def _merge(loaded, summary: Summary, only: str | None) -> None:
+def _mod_paths(mods: list[Path] | None) -> set[str] | None:
+    """With mods applied, the lint speaks of the mods only: their authors cannot change
+    the base's definitions, so its warnings would be noise that `--strict` fails on."""
+    return {display_path(m) for m in mods} if mods else None
+
+
+def _load(folder: Path, expansions: list[str] | None = None, mods: list[Path] | None = None):
+    """Load a combination; when mods break the base, say so at the mods' lines too."""
+    loaded = load(folder, expansions=expansions, mods=mods)
+    if mods and any(d.severity == "error" for d in loaded.diagnostics):
+        base = load(folder, expansions=expansions)
+        loaded.diagnostics = loaded.diagnostics + blame(loaded.diagnostics, mods, base.diagnostics)
+    return loaded
+
+
+def _merge(loaded, summary: Summary, only: str | None, lint_only: set[str] | None = None) -> None:
+    """Add a load's diagnostics; the lint runs once it loaded cleanly (``lint_only``:
+    keep its warnings about these files only, e.g. a mod's and not its base's)."""
     diagnostics = loaded.diagnostics
+    if loaded.ruleset is not None and loaded.catalog is not None:
+        warnings = lint(loaded.catalog)
+        if lint_only is not None:
+            warnings = [w for w in warnings if w.location.path in lint_only]
+        diagnostics = diagnostics + warnings
     if only is not None:
         diagnostics = [d for d in diagnostics if d.location.path == only]
     summary.add(diagnostics)
@@ -197,30 +229,31 @@ def _validate_file(path: Path, summary: Summary) -> None:
     folder = _enclosing_ruleset(path)
     if folder is not None:
         _validate_ruleset(folder, summary, only=shown)
+        if not included(folder, path):
+            why = f"{display_path(folder / MANIFEST)} does not include it"
+            summary.add([orphan(document, why)])
         return
     problems = check(document, "content.schema.json")
     summary.add(problems)
     if not problems:
-        summary.add(_syntax_only(document))
+        summary.add(syntax_only(document))
+    if data is not None:
+        summary.add([orphan(document, f"no {MANIFEST} above it includes it")])
 
 
 def _validate_with_overlay(folder: Path, path: Path, header: dict, summary: Summary) -> None:
-    offered = {}
-    try:
-        manifest = load_file(folder / MANIFEST).data
-        offered = manifest.get("expansions") or {} if isinstance(manifest, dict) else {}
-    except LoadError:
-        pass
-    expansions: list[str] = []
-    requires = header.get("requires")
-    for need in requires if isinstance(requires, list) else []:
-        for name in requirement_chain(folder, str(need), offered):
-            if name not in expansions:
-                expansions.append(name)
-    loaded = load(folder, expansions=expansions, mods=[path])
-    _merge(loaded, summary, None)
+    _validate_together(folder, [path], [header], summary)
+
+
+def _validate_together(
+    folder: Path, mods: list[Path], headers: list[dict], summary: Summary
+) -> None:
+    """Mods on their base, with the expansions they require, as one combination."""
+    loaded = _load(folder, expansions=needed_expansions(folder, headers), mods=mods)
+    _merge(loaded, summary, None, _mod_paths(mods))
     if loaded.catalog and loaded.catalog.manifest.get("id"):
-        summary.rulesets.append(f"{loaded.catalog.manifest['id']}+{header.get('id', path.stem)}")
+        names = [str(h.get("id", p.stem)) for p, h in zip(mods, headers, strict=True)]
+        summary.rulesets.append("+".join([str(loaded.catalog.manifest["id"]), *names]))
 
 
 def _enclosing_ruleset(path: Path) -> Path | None:
@@ -230,64 +263,22 @@ def _enclosing_ruleset(path: Path) -> Path | None:
     return None
 
 
-def _syntax_only(document) -> list[Diagnostic]:
-    """Outside any ruleset, expressions can only be checked for syntax."""
-    compiler = Compiler(Symbols())
-    out = []
-
-    def walk(node, path):
-        if isinstance(node, dict):
-            for key, value in node.items():
-                if key in ("effect", "setup") and isinstance(value, str):
-                    _, problems = compiler.effect(value)
-                    out.extend(_located(document, (*path, key), problems))
-                elif (
-                    key
-                    in ("condition", "value", "when", "while", "order", "until", "estimate", "skip")
-                    and isinstance(value, str)
-                    and path
-                ):
-                    _, problems = compiler.expression(value)
-                    out.extend(_located(document, (*path, key), problems))
-                else:
-                    walk(value, (*path, key))
-        elif isinstance(node, list):
-            for index, value in enumerate(node):
-                walk(value, (*path, index))
-
-    walk(document.data, ())
-    return out
-
-
-def _located(document, path, problems) -> list[Diagnostic]:
-    out = []
-    for p in problems:
-        if p.kind != "syntax":
-            continue
-        hint = p.hint
-        if hint and p.related is not None:
-            at = document.expression_location(path, *p.related)
-            hint = hint.replace("{at}", f"{at.line}:{at.column}")
-        out.append(
-            Diagnostic(
-                document.expression_location(path, p.line, p.column),
-                p.message,
-                hint,
-                kind="expression-syntax",
-            )
-        )
-    return out
-
-
 @click.command()
 @click.argument("paths", nargs=-1, required=True)
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["text", "json"]),
+    type=click.Choice(formats.FORMATS),
     default="text",
     show_default=True,
-    help="Output as text (compiler style) or one JSON object.",
+    help="Output as text (compiler style), one JSON object, GitHub workflow annotations "
+    "(github) or a SARIF 2.1.0 log (sarif).",
+)
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Count warnings (unused definitions, options never legal, files no ruleset "
+    "includes) as errors: they are printed as errors and the exit code is 1.",
 )
 @rules_path_option
 @expansions_option
@@ -311,6 +302,7 @@ def _located(document, path, problems) -> list[Diagnostic]:
 def validate(
     paths: tuple[str, ...],
     fmt: str,
+    strict: bool,
     expansions: tuple[str, ...],
     mods: tuple[Path, ...],
     every: bool,
@@ -319,10 +311,11 @@ def validate(
     """Check rulesets, expansions, mods and single files; report every error.
 
     PATH is a ruleset folder, a ruleset id, a ruleset.yaml, an overlay (mod or
-    expansion) or a single content file. A ruleset is checked alone and with each
-    expansion it offers; `--with` checks one combination, `--all-combinations`
-    every allowed one, `--mod` applies mods together to the ruleset. Exit code 0
-    when all is valid, 1 when any error was found.
+    expansion), a folder of mods (each checked on its base, then all together) or a
+    single content file. A ruleset is checked alone and with each expansion it
+    offers; `--with` checks one combination, `--all-combinations` every allowed one,
+    `--mod` applies mods together to the ruleset. Warnings are printed but only
+    fail with `--strict`. Exit code 0 when all is valid, 1 when any error was found.
     """
     summary = Summary()
     combos = Combinations(expansions, every, mods)
@@ -332,45 +325,31 @@ def validate(
         summary.diagnostics.values(),
         key=lambda d: (d.location.path, d.location.line, d.location.column),
     )
+    if strict:
+        diagnostics = [replace(d, severity="error") for d in diagnostics]
     errors = [d for d in diagnostics if d.severity == "error"]
     played, failures = 0, []
     if games and not errors:
         from interpreter.simulate.check import simulate_check
 
         played, failures = simulate_check(paths, games, expansions, mods, every)
+    outcome = formats.Outcome(
+        diagnostics,
+        files=len(summary.files),
+        items=summary.items,
+        provisional=summary.provisional,
+        rulesets=summary.rulesets,
+        combinations=summary.combinations,
+        combined=bool(expansions or every),
+        simulation={"games": played, "errors": failures} if games else None,
+    )
     if fmt == "json":
-        click.echo(
-            json.dumps(
-                {
-                    "valid": not errors,
-                    "errors": [d.as_dict() for d in diagnostics],
-                    "summary": {
-                        "files": len(summary.files),
-                        "items": summary.items,
-                        "provisional": summary.provisional,
-                        "errors": len(errors),
-                        "rulesets": summary.rulesets,
-                        "combinations": summary.combinations,
-                    },
-                }
-                | ({"simulation": {"games": played, "errors": failures}} if games else {}),
-                indent=2,
-            )
-        )
+        click.echo(formats.as_json(outcome))
+    elif fmt == "sarif":
+        click.echo(formats.sarif(outcome))
     else:
-        for diagnostic in diagnostics:
-            click.echo(render(diagnostic))
-        status = "valid" if not errors else f"{len(errors)} error{'s' if len(errors) != 1 else ''}"
-        combined = (
-            f" in {summary.combinations} combination{'s' if summary.combinations != 1 else ''} "
-            "of expansions"
-            if expansions or every
-            else ""
-        )
-        click.echo(
-            f"checked {len(summary.files)} file{'s' if len(summary.files) != 1 else ''}, "
-            f"{summary.items} items, {summary.provisional} provisional values{combined}: {status}"
-        )
+        for line in formats.github(outcome) if fmt == "github" else formats.text(outcome):
+            click.echo(line)
         if games:
             _simulation_text(played, failures, bool(errors))
     raise SystemExit(1 if errors or failures else 0)
