@@ -355,11 +355,19 @@ def game_log() -> dict[str, Any]:
     }
 
 
+def _scenario() -> dict[str, Any]:
+    """`rules test` files; defined with their runner (imported late: no cycle)."""
+    from interpreter.scenario.schema import scenario
+
+    return scenario()
+
+
 SCHEMAS = {
     "manifest.schema.json": manifest,
     "content.schema.json": content,
     "overlay.schema.json": overlay,
     "game-log.schema.json": game_log,
+    "scenario.schema.json": _scenario,
 }
 
 

@@ -7,14 +7,17 @@ import sys
 import click
 
 from interpreter import __version__
+from interpreter.cli.cards import cards
 from interpreter.cli.explain import explain
 from interpreter.cli.lsp import lsp  # imports pygls only when `rules lsp` runs
+from interpreter.cli.new import new
 from interpreter.cli.options import rules_path_option
 from interpreter.cli.play import play
 from interpreter.cli.reference import reference
 from interpreter.cli.replay import replay_command
 from interpreter.cli.schema import schema
 from interpreter.cli.simulate import simulate
+from interpreter.cli.test_command import test_command
 from interpreter.cli.validate import validate
 
 INTERNAL_ERROR = 70
@@ -31,10 +34,13 @@ cli.add_command(validate)
 cli.add_command(play)
 cli.add_command(replay_command)
 cli.add_command(explain)
+cli.add_command(cards)
 cli.add_command(schema)
 cli.add_command(reference)
 cli.add_command(lsp)
 cli.add_command(simulate)
+cli.add_command(test_command)
+cli.add_command(new)
 
 
 def main() -> None:

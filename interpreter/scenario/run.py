@@ -1,0 +1,255 @@
+"""Play the scenarios of a file: a fresh game each, the setup, the steps, the checks.
+
+The position is arranged by editing the state after the game's own setup, and moves
+go through the engine's sandbox (``run_action``, ``run_step``) and ``Game.apply``, the
+same paths ordinary play takes, so a scenario checks the rules as they run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from interpreter.engine.game import Game
+from interpreter.errors import Diagnostic, GameError, IllegalMove, Location, RuleError
+from interpreter.scenario import expect
+from interpreter.scenario.load import DEFAULT_PLAYERS, DEFAULT_SEED, ScenarioFile
+from interpreter.scenario.names import Names, ScenarioProblem
+
+
+@dataclass
+class Outcome:
+    """How one scenario went: passed, or the problems that failed it."""
+
+    name: str
+    location: Location
+    problems: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return not self.problems
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "path": self.location.path,
+            "line": self.location.line,
+            "column": self.location.column,
+            "status": "pass" if self.passed else "fail",
+            "problems": [p.as_dict() for p in self.problems],
+        }
+
+
+def run_file(source: ScenarioFile) -> list[Outcome]:
+    """Run every scenario of ``source`` in file order."""
+    return [run_scenario(source, index) for index in range(len(source.data["scenarios"]))]
+
+
+def run_scenario(source: ScenarioFile, index: int) -> Outcome:
+    scenario = source.data["scenarios"][index]
+    path = ("scenarios", index)
+    outcome = Outcome(scenario["name"], source.at(*path, "name"))
+    try:
+        _play(source, scenario, path)
+    except ScenarioProblem as exc:
+        outcome.problems = exc.diagnostics
+    return outcome
+
+
+def _play(source: ScenarioFile, scenario: dict[str, Any], path: tuple) -> None:
+    data = source.data
+    count = scenario.get("players", data.get("players", DEFAULT_PLAYERS))
+    seed = scenario.get("seed", data.get("seed", DEFAULT_SEED))
+    where = (*path, "players") if "players" in scenario else ("players",)
+    assert source.ruleset is not None
+    try:
+        game = Game(source.ruleset, [f"P{i + 1}" for i in range(count)], seed=seed)
+    except GameError as exc:
+        raise ScenarioProblem(
+            [Diagnostic(source.at(*where), f"the game cannot start: {exc.message}", exc.hint)]
+        ) from None
+    names = Names(source, game)
+    _setup(names, scenario.get("setup", {}), (*path, "setup"))
+    steps: list[tuple[dict[str, Any], tuple]] = []
+    if "do" in scenario:
+        steps.append(({"do": scenario["do"]}, path))
+    steps += [(step, (*path, "steps", i)) for i, step in enumerate(scenario.get("steps", []))]
+    if "expect" in scenario:
+        steps.append(({"expect": scenario["expect"]}, path))
+    for step, step_path in steps:
+        _step(names, step, step_path)
+
+
+# ------------------------------------------------------------------- setup
+def _setup(names: Names, setup: dict[str, Any], path: tuple) -> None:
+    state = names.game.state
+    for section in ("counters", "variables"):
+        for owner, name, value, where in expect.entries(setup.get(section, {}), (*path, section)):
+            if section == "counters":
+                key = names.counter(name, owner, where)
+                state.counters[key] = names.value("number", value, where)
+            else:
+                key = names.variable(name, owner, where)
+                typed = names.ruleset.variables[name].type
+                state.variables[key] = names.value(typed, value, where)
+    zones = setup.get("zones", {})
+    keys = {zone: names.zone(zone, (*path, "zones", zone)) for zone in zones}
+    named: set[str] = set()
+    for zone, pieces in zones.items():
+        for i, piece in enumerate(pieces):
+            if names.piece(piece, (*path, "zones", zone, i)) in named:
+                names.fail((*path, "zones", zone, i), f"{piece} is put in two places")
+            named.add(piece)
+    for zone in zones:  # empty the zones first, then fill them
+        key = keys[zone]
+        for piece in state.contents(key):
+            if piece not in named:
+                state.zones[key] = tuple(p for p in state.zones[key] if p != piece)
+                state.where.pop(piece, None)
+    for zone, pieces in zones.items():
+        for piece in pieces:
+            state.put(piece, keys[zone])
+    for space, owner in setup.get("owners", {}).items():
+        where = (*path, "owners", space)
+        names.space(space, where)
+        if owner is None:
+            state.owners.pop(space, None)
+        else:
+            state.owners[space] = names.seat(owner, where)
+
+
+# ------------------------------------------------------------------- steps
+def _step(names: Names, step: dict[str, Any], path: tuple) -> None:
+    kind, body = next(iter(step.items()))
+    where = (*path, kind)
+    game = names.game
+    if kind == "expect":
+        problems = expect.check(names, body, where)
+        if problems:
+            raise ScenarioProblem(problems)
+    elif kind == "do":
+        action = names.action(body["action"], (*where, "action"))
+        seat = names.seat(body["player"], (*where, "player"))
+        args = names.args(action, body.get("args", {}), (*where, "args"))
+        _guard(
+            names,
+            where,
+            f"{body['player']} cannot do {action}",
+            lambda: game.run_action(action, seat, **args),
+        )
+    elif kind == "turn":
+        phase = names.phase(body["phase"], (*where, "phase"))
+        seat = None if "player" not in body else names.seat(body["player"], (*where, "player"))
+        _guard(names, where, f"the phase {phase} cannot run", lambda: game.run_step(phase, seat))
+    elif kind == "answer":
+        _answer(names, body, where)
+    elif kind == "illegal":
+        _illegal(names, body, where)
+    elif kind == "options":
+        _options(names, body, where)
+
+
+def _guard(names: Names, where: tuple, what: str, move: Any) -> None:
+    """Make a move; a refusal or a rule's defect fails the scenario at the step."""
+    try:
+        move()
+    except RuleError as exc:
+        names.fail(where, f"{what}: the rules failed: {exc.headline()}", exc.hint)
+    except GameError as exc:
+        names.fail(where, f"{what}: {exc.message}", exc.hint)
+
+
+def _decider(names: Names, player: str | None, where: tuple) -> int:
+    """The seat that decides now: the one named, else the only one asked."""
+    pending = names.game.pending()
+    if player is not None:
+        return names.seat(player, (*where, "player"))
+    if len(pending) == 1:
+        return pending[0].player
+    if not pending:
+        names.fail(where, "nobody has a decision to make now")
+    asked = ", ".join(d.player_name for d in pending)
+    names.fail(where, f"several players decide now ({asked})", "give `player:`")
+    raise AssertionError  # unreachable
+
+
+def _answer(names: Names, body: Any, where: tuple) -> None:
+    if isinstance(body, dict):
+        answers = [(body.get("player"), body["option"], where)]
+    elif isinstance(body, list):
+        answers = [(None, text, (*where, i)) for i, text in enumerate(body)]
+    else:
+        answers = [(None, body, where)]
+    game = names.game
+    for player, text, at in answers:
+        seat = _decider(names, player, at)
+        name = game.state.players[seat]
+        options = game.legal(seat)
+        if text not in options:
+            names.fail(
+                at,
+                f"{name} cannot answer {text!r}: {game.why_not(seat, text)}",
+                f"the options are: {', '.join(options)}" if options else None,
+            )
+        _guard(names, at, f"{name} cannot answer {text!r}", lambda s=seat, t=text: game.apply(s, t))
+
+
+def _illegal(names: Names, body: dict[str, Any], where: tuple) -> None:
+    game = names.game
+    if "action" in body:
+        action = names.action(body["action"], (*where, "action"))
+        seat = names.seat(body["player"], (*where, "player"))
+        args = names.args(action, body.get("args", {}), (*where, "args"))
+        try:
+            game.run_action(action, seat, **args)
+        except IllegalMove as exc:
+            reason = exc.message
+        else:
+            names.fail(where, f"the action {action} was allowed for {body['player']}")
+        what = f"the action {action}"
+    else:
+        seat = _decider(names, body.get("player"), where)
+        text = body["option"]
+        if text in game.legal(seat):
+            try:
+                game.apply(seat, text)
+            except IllegalMove as exc:
+                reason = exc.message
+            else:
+                names.fail(where, f"{text!r} was accepted: it is a legal option")
+        else:
+            reason = game.why_not(seat, text)
+        what = repr(text)
+    wanted = body.get("reason")
+    if wanted is not None and wanted not in reason:
+        names.fail(
+            (*where, "reason"),
+            f"{what} was refused for another reason: expected {wanted!r}, got {reason!r}",
+        )
+
+
+def _options(names: Names, body: dict[str, Any], where: tuple) -> None:
+    seat = _decider(names, body.get("player"), where)
+    options = list(names.game.legal(seat))
+    problems = []
+    shown = "[" + ", ".join(options) + "]"
+
+    def miss(key: str, i: int, message: str) -> None:
+        problems.append(Diagnostic(names.at((*where, key, i)), message, kind="expectation"))
+
+    for i, text in enumerate(body.get("include", [])):
+        if text not in options:
+            miss("include", i, f"options: expected {text!r} among them, got {shown}")
+    for i, text in enumerate(body.get("exclude", [])):
+        if text in options:
+            miss("exclude", i, f"options: expected no {text!r}, got {shown}")
+    if "exactly" in body and options != body["exactly"]:
+        problems.append(
+            Diagnostic(
+                names.at((*where, "exactly")),
+                f"options: expected [{', '.join(body['exactly'])}], got {shown}",
+                kind="expectation",
+            )
+        )
+    if problems:
+        raise ScenarioProblem(problems)
