@@ -1,46 +1,124 @@
-"""The ``rules`` command: one click group, one module per sub-command."""
+"""The ``rules`` command: one click group, one module per sub-command.
+
+The group is lazy: a sub-command's module (and jsonschema, lark, ruamel… behind it)
+is imported only when that sub-command runs, so ``rules --help`` and ``rules
+--version`` start in a few tens of milliseconds.
+"""
 
 from __future__ import annotations
 
+import importlib
 import sys
+from typing import NamedTuple
 
 import click
 
 from interpreter import __version__
-from interpreter.cli.cards import cards
-from interpreter.cli.explain import explain
-from interpreter.cli.lsp import lsp  # imports pygls only when `rules lsp` runs
-from interpreter.cli.new import new
 from interpreter.cli.options import rules_path_option
-from interpreter.cli.play import play
-from interpreter.cli.reference import reference
-from interpreter.cli.replay import replay_command
-from interpreter.cli.schema import schema
-from interpreter.cli.simulate import simulate
-from interpreter.cli.test_command import test_command
-from interpreter.cli.validate import validate
 
 INTERNAL_ERROR = 70
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyCommand(NamedTuple):
+    """Where a sub-command lives and its one-line help, shown without importing it.
+
+    ``short_help`` must equal the command's own short help (its docstring's first
+    sentence); ``tests/cli/test_lazy_commands.py`` checks that it does."""
+
+    target: str  # "module:attribute"
+    short_help: str
+
+
+COMMANDS: dict[str, LazyCommand] = {
+    "cards": LazyCommand(
+        "interpreter.cli.cards:cards",
+        "Print a reference of RULESET's cards: every component (by kind), space and "
+        "action with its label, kind, properties, requirements and effect as source.",
+    ),
+    "explain": LazyCommand(
+        "interpreter.cli.explain:explain",
+        "Show where NAME (an action, component, space, function, …) is defined, its YAML "
+        "and its effect; without NAME, list what the ruleset defines.",
+    ),
+    "lsp": LazyCommand(
+        "interpreter.cli.lsp:lsp",
+        "Run the language server on stdin/stdout (editors start it; see docs/modding.md).",
+    ),
+    "new": LazyCommand(
+        "interpreter.cli.new:new",
+        "Scaffold a mod (`rules new mod NAME --base RULESET`) or a ruleset.",
+    ),
+    "play": LazyCommand(
+        "interpreter.cli.play:play",
+        "Play one game of RULESET (an id in rulesets/ or a folder) to the end.",
+    ),
+    "reference": LazyCommand(
+        "interpreter.cli.reference:reference",
+        "Print the effect-language reference (or write it with --write).",
+    ),
+    "replay": LazyCommand(
+        "interpreter.cli.replay:replay_command",
+        "Replay LOG against its ruleset: was every move legal, what is the score.",
+    ),
+    "schema": LazyCommand(
+        "interpreter.cli.schema:schema",
+        "Print one JSON Schema, or write them all with --write.",
+    ),
+    "simulate": LazyCommand(
+        "interpreter.cli.simulate:simulate",
+        "Play GAMES seeded games of RULESET and report its balance.",
+    ),
+    "test": LazyCommand(
+        "interpreter.cli.test_command:test_command",
+        "Run the scenarios of FILES (YAML: a position, moves, expected outcomes).",
+    ),
+    "validate": LazyCommand(
+        "interpreter.cli.validate:validate",
+        "Check rulesets, expansions, mods and single files; report every error.",
+    ),
+}
+
+
+class LazyGroup(click.Group):
+    """A click group that imports a sub-command's module on first use."""
+
+    def __init__(self, *args, lazy: dict[str, LazyCommand], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy = lazy
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.lazy:
+            module, _, attribute = self.lazy[cmd_name].target.partition(":")
+            self.add_command(getattr(importlib.import_module(module), attribute), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """Click's own listing, but the help of a lazy command comes from the table."""
+        names = self.list_commands(ctx)
+        if not names:
+            return
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = []
+        for name in names:
+            if name in self.lazy and name not in self.commands:
+                stand_in = click.Command(name, help=self.lazy[name].short_help)
+                rows.append((name, stand_in.get_short_help_str(limit)))
+                continue
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="rules")
 @rules_path_option
 def cli() -> None:
     """tabletop-rules: validate, play and replay board games written as data."""
-
-
-cli.add_command(validate)
-cli.add_command(play)
-cli.add_command(replay_command)
-cli.add_command(explain)
-cli.add_command(cards)
-cli.add_command(schema)
-cli.add_command(reference)
-cli.add_command(lsp)
-cli.add_command(simulate)
-cli.add_command(test_command)
-cli.add_command(new)
 
 
 def main() -> None:

@@ -1,0 +1,243 @@
+"""The cold path (issue 13): CPU time of fresh `rules` processes, and replay vs play.
+
+.venv/bin/python benchmarks/bench_cold.py [--runs 20] [--only help,validate,replay]
+
+CPU time (user + system of each child process, from ``getrusage(RUSAGE_CHILDREN)``),
+not wall time: the machine is shared with long runs, and CPU time is what a busy
+machine does not inflate. Each figure is the median of ``--runs`` fresh processes.
+
+- ``help``: ``rules --help``; ``help-eager``: the same with every sub-command imported
+  first, as before the group was lazy;
+- ``grammar``: a process that imports the parser and builds the Lark grammar, with
+  the cache off, then on and warm;
+- ``validate-nocache``: ``rules validate rulesets/rococo`` with the grammar cache off
+  (``TABLETOP_RULES_CACHE=0``);
+- ``validate``: the same with the grammar cache on and warm (one run first fills it);
+- ``python``: ``python -c pass``, the floor no command can go under;
+- ``yaml`` (not in the default set; run it with a Python that has ruamel.yaml.clib):
+  the pure-Python YAML passes against libyaml's, and whether libyaml keeps positions;
+- ``replay``: events/s of replay and of play (random agents) on the same seeded games,
+  in this process's CPU time (``time.process_time``); ``--slow-log-check`` replays as
+  before issue 13, every log line through jsonschema.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = str(Path(sys.executable).with_name("rules"))
+GRAMMAR = "from interpreter.language.parser import grammar; grammar()"
+EAGER_HELP = (  # `rules --help` with every sub-command imported, as before issue 13
+    "import sys, click; from interpreter.cli.main import COMMANDS, cli, main; "
+    "[cli.get_command(click.Context(cli), name) for name in COMMANDS]; "
+    "sys.argv = ['rules', '--help']; main()"
+)
+
+
+def child_cpu(command: list[str], env: dict[str, str] | None = None) -> float:
+    """CPU seconds (user + system) of one run of ``command`` in a fresh process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed: {done.stderr.decode()[-500:]}")
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def median_ms(command: list[str], runs: int, env: dict[str, str] | None = None) -> str:
+    times = sorted(child_cpu(command, env) for _ in range(runs))
+    low, high = times[0] * 1000, times[-1] * 1000
+    return f"{statistics.median(times) * 1000:6.0f} ms CPU (min {low:.0f}, max {high:.0f})"
+
+
+def cold(runs: int, only: set[str]) -> None:
+    with tempfile.TemporaryDirectory() as cache:
+        warm = {**os.environ, "XDG_CACHE_HOME": cache}
+        off = {**os.environ, "TABLETOP_RULES_CACHE": "0"}
+        validate = [RULES, "validate", "rulesets/rococo"]
+        if "python" in only:
+            print(f"python -c pass              {median_ms([sys.executable, '-c', 'pass'], runs)}")
+        if "help" in only:
+            print(f"rules --help                {median_ms([RULES, '--help'], runs)}")
+        if "help-eager" in only:
+            eager = [sys.executable, "-c", EAGER_HELP]
+            print(f"--help, all commands loaded {median_ms(eager, runs)}")
+        if "grammar" in only:
+            build = [sys.executable, "-c", GRAMMAR]
+            print(f"grammar (no cache)          {median_ms(build, runs, off)}")
+            child_cpu(build, warm)  # fills the grammar cache
+            print(f"grammar (cache)             {median_ms(build, runs, warm)}")
+        if "validate" in only:
+            print(f"validate rococo (no cache)  {median_ms(validate, runs, off)}")
+            child_cpu(validate, warm)  # fills the grammar cache
+            print(f"validate rococo (cache)     {median_ms(validate, runs, warm)}")
+
+
+def replay_vs_play(games: int, players: int, ruleset_id: str, slow: bool) -> None:
+    """Events/s of play and of replaying the logs of the very same games."""
+    from interpreter.agents import RandomAgent
+    from interpreter.engine.game import Game
+    from interpreter.log import reader, writer
+    from interpreter.log.replay import replay
+    from interpreter.ruleset import load_or_raise
+
+    if slow:  # every log line through jsonschema, as before issue 13
+        reader._surely_valid = lambda *_: False
+    ruleset = load_or_raise(ruleset_id)
+    folder = Path(tempfile.mkdtemp())
+    logs, play_cpu, played = [], 0.0, 0
+    for seed in range(games):
+        start = time.process_time()
+        game = Game(ruleset, [f"P{i}" for i in range(players)], seed=seed)
+        agents = [RandomAgent(i, f"{seed}:{i}") for i in range(players)]
+        while not game.is_over():
+            decision = game.pending()[0]
+            game.apply(decision.player, agents[decision.player].choose(game, decision))
+        play_cpu += time.process_time() - start
+        path = folder / f"{seed}.jsonl"
+        with path.open("w") as stream:
+            writer.write(game, stream)
+        logs.append(path)
+    replay(logs[0])  # warm the ruleset cache
+    start = time.process_time()
+    events = 0
+    for path in logs:
+        verdict = replay(path)
+        assert verdict.kind == "legal", verdict.message
+        events += verdict.events_applied
+    replay_cpu = time.process_time() - start
+    played = events  # the same games: every replayed event was played once
+    start = time.process_time()
+    lines = sum(len(reader.read(path).events) + 1 for path in logs)
+    read_cpu = time.process_time() - start
+    print(
+        f"{games} {players}-player {ruleset_id} games, {events} events: "
+        f"play {played / play_cpu:,.0f} events/s, replay {events / replay_cpu:,.0f} events/s "
+        f"(replay/play {play_cpu / replay_cpu:.2f}×; CPU time"
+        + (", every line checked by jsonschema)" if slow else ")")
+        + f"; reading alone {read_cpu / lines * 1e6:.1f} µs a line"
+    )
+
+
+def yaml_paths(runs: int) -> None:
+    """Issue 13's YAML question, measured: today's two pure-Python passes against
+    libyaml (ruamel.yaml.clib's CParser), and whether libyaml's nodes keep the very
+    positions the round-trip loader gives. Needs only ruamel.yaml (and the clib)."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import YAMLError
+    from ruamel.yaml.nodes import MappingNode, SequenceNode
+
+    files = sorted((ROOT / "rulesets" / "rococo").rglob("*.yaml"))
+    texts = [path.read_text(encoding="utf-8") for path in files]
+
+    def round_trip(text: str):
+        yaml = YAML(typ="rt", pure=True)
+        yaml.preserve_quotes = True
+        yaml.allow_duplicate_keys = True
+        return yaml.load(text)
+
+    def events(text: str, pure: bool) -> None:
+        for _ in YAML(typ="safe", pure=pure).parse(text):
+            pass
+
+    refused: list[str] = []
+    refused_texts: set[str] = set()
+
+    def compose_c(text: str):
+        try:
+            return YAML(typ="safe", pure=False).compose(text)
+        except YAMLError:  # libyaml refuses some YAML 1.2: the pure parser then
+            return YAML(typ="safe", pure=True).compose(text)
+
+    def best(label: str, job) -> None:
+        times = []
+        for _ in range(runs):
+            start = time.process_time()
+            for text in texts:
+                job(text)
+            times.append(time.process_time() - start)
+        print(f"{label:48s} {min(times) * 1000:7.1f} ms CPU (best of {runs})")
+
+    for path, text in zip(files, texts, strict=True):
+        try:
+            events(text, pure=False)
+        except YAMLError as exc:
+            refused.append(f"{path.relative_to(ROOT)}: {str(exc).splitlines()[0]} …")
+            refused_texts.add(text)
+    print(f"{len(files)} files of rulesets/rococo, {sum(map(len, texts)):,} characters")
+    print(f"libyaml refuses {len(refused)} of them: {refused}")
+    best(
+        "today: events (pure) + round-trip load (pure)", lambda t: (events(t, True), round_trip(t))
+    )
+    best("  round-trip load alone (pure)", round_trip)
+    best("  events alone (pure)", lambda t: events(t, True))
+    best("events via libyaml (pure if refused)", lambda t: events(t, t in refused_texts))
+    best("nodes via libyaml (marks kept; pure if refused)", compose_c)
+    best("nodes, pure", lambda t: YAML(typ="safe", pure=True).compose(t))
+
+    def from_data(data, path=()):
+        if isinstance(data, dict):
+            for key, value in data.items():
+                yield (*path, str(key), "key"), tuple(data.lc.key(key))
+                yield (*path, str(key)), tuple(data.lc.value(key))
+                yield from from_data(value, (*path, str(key)))
+        elif isinstance(data, list):
+            for index, value in enumerate(data):
+                yield (*path, index), tuple(data.lc.item(index))
+                yield from from_data(value, (*path, index))
+
+    def from_nodes(node, path=()):
+        if isinstance(node, MappingNode):
+            seen = set()
+            for key, value in node.value:
+                if key.value not in seen:  # a duplicate key: the first one counts
+                    seen.add(key.value)
+                    yield (*path, key.value, "key"), (key.start_mark.line, key.start_mark.column)
+                    yield (*path, key.value), (value.start_mark.line, value.start_mark.column)
+                    yield from from_nodes(value, (*path, key.value))
+        elif isinstance(node, SequenceNode):
+            for index, value in enumerate(node.value):
+                yield (*path, index), (value.start_mark.line, value.start_mark.column)
+                yield from from_nodes(value, (*path, index))
+
+    same = differ = 0
+    for text in texts:
+        nodes = dict(from_nodes(compose_c(text)))
+        for where, mark in from_data(round_trip(text)):
+            same, differ = (same + 1, differ) if nodes.get(where) == mark else (same, differ + 1)
+    print(f"key, value and item positions: {same} equal, {differ} differ")
+    probe = "a: yes\nb: on\nc: 010\nd: 0o10\ne: 1_000\nf: .inf\ng: ~\nh: 0x1F\ni: 1e3\n"
+    print("YAML 1.2 scalars, round trip:", dict(round_trip(probe)))
+    print("YAML 1.2 scalars, libyaml:   ", YAML(typ="safe", pure=False).load(probe))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--only", default="python,help,help-eager,grammar,validate,replay")
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--players", type=int, default=5)
+    parser.add_argument("--ruleset", default="rococo")
+    parser.add_argument(
+        "--slow-log-check", action="store_true", help="replay as before: jsonschema on every line"
+    )
+    args = parser.parse_args()
+    only = set(args.only.split(","))
+    cold(args.runs, only)
+    if "yaml" in only:
+        yaml_paths(min(args.runs, 5))
+    if "replay" in only:
+        replay_vs_play(args.games, args.players, args.ruleset, args.slow_log_check)
+
+
+if __name__ == "__main__":
+    main()
