@@ -18,7 +18,8 @@ world before any move (``relative``): worlds differ far more from each other (th
 hands dealt to the others) than the moves of one decision do, and subtracting each
 world's own starting point leaves what the moves changed (a control variate; on 40
 tuning games of one shipped ruleset against greedy it took the search from 58.8 % to
-68.8 %, ``benchmarks/README.md``). UCB1 compares the means
+68.8 %, but on the 200 benchmark games the win rates moved within their noise,
+``benchmarks/README.md``). UCB1 compares the means
 rescaled among the options at hand, as the margins shrink in relative terms
 when the scores grow. The budget is in iterations so that games are reproducible;
 sampling a world costs about as much as a few moves, so it stays in the tens.
