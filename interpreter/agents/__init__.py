@@ -16,7 +16,10 @@ KINDS: dict[str, type[Agent]] = {
     "human": HumanAgent,
     "mcts": MctsAgent,
 }
-SPECS = "random, greedy, human, mcts, mcts:N (N iterations a decision), mcts:Xs (X CPU seconds)"
+SPECS = (
+    "random, greedy, human, mcts, mcts:N (N iterations a decision on average), "
+    "mcts:Xs (X CPU seconds)"
+)
 
 __all__ = [
     "KINDS",

@@ -22,6 +22,8 @@ tuning games of one shipped ruleset against greedy it took the search from 58.8 
 ``benchmarks/README.md``). UCB1 compares the means
 rescaled among the options at hand, as the margins shrink in relative terms
 when the scores grow. The budget is in iterations so that games are reproducible;
+a decision that settles early leaves its unused iterations to later ones (at most
+doubling one decision's), so the game's total stays within the budget;
 sampling a world costs about as much as a few moves, so it stays in the tens.
 
 Everything is drawn from the agent's own seeded generator, so a game with the same
@@ -74,6 +76,9 @@ class MctsAgent(Agent):
         if iterations is not None:
             self.iterations = iterations
         self.seconds = seconds  # CPU-time budget per decision, if any (not reproducible)
+        # iterations a settled decision did not need, spent on later, closer ones (at
+        # most doubling a decision's budget): the game's total stays within the budget
+        self.saved = 0
 
     def decide(self, seat: Seat) -> str:
         """The most visited of the seat's options after the budget's iterations."""
@@ -83,12 +88,14 @@ class MctsAgent(Agent):
         root = _Node()
         draw = self.rng.getrandbits(32)
         deadline = None if self.seconds is None else time.process_time() + self.seconds
+        budget = self.iterations + min(self.saved, self.iterations)
         done = 0
-        while done < self.iterations if deadline is None else time.process_time() < deadline:
+        while done < budget if deadline is None else time.process_time() < deadline:
             self._iterate(root, seat.sample(f"{draw}:{done}"), seat.player)
             done += 1
-            if deadline is None and _settled(root, self.iterations - done):
+            if deadline is None and _settled(root, budget - done):
                 break
+        self.saved = max(0, self.saved + self.iterations - done)
         visits = {
             o: root.children[(seat.player, o)].visits
             for o in options
