@@ -13,8 +13,8 @@ In one process, on this machine:
    answer on every recorded position (which requirement fails first, if any), and the
    compiled scoring step's counters; a twin that disagrees is a bug in the twin, and
    the script stops with exit 1.
-3. Times the compiled check (``Tables.failed_requirement(ctx, action, args,
-   explain=False)``, what `can action(…)` calls) and its twin over all positions,
+3. Times the compiled check (``Tables.allows(ctx, action, args)``, what
+   `can action(…)` calls) and its twin over all positions,
    alternately, ``--rounds`` times, each for about ``--seconds`` of CPU time; reports
    the best (least) µs per call of each and their ratio: on a shared machine the
    others' load only ever adds time, so the least is the steadiest figure.
@@ -94,16 +94,23 @@ def record(ruleset: Any, games: int, every: int) -> tuple[Tables, dict[str, list
     """Positions of the checks and the scoring steps of ``twins``, from real games."""
     positions: dict[str, list[Position]] = {n: [] for n in (*twins.CHECKS, *twins.SCORING)}
     seen = dict.fromkeys(twins.CHECKS, 0)
-    checked = Tables.failed_requirement
+    checked, allowing = Tables.failed_requirement, Tables.allows
     stepping = Course._scoring_step
 
-    def spy_check(self, ctx, action, args, explain=True):
+    def keep(ctx, action, args) -> None:
         if action in seen:
             seen[action] += 1
             if seen[action] % every == 0:
                 me = None if ctx.me is None else int(ctx.me)
                 positions[action].append(Position(ctx.state.copy(), me, dict(args)))
+
+    def spy_check(self, ctx, action, args, explain=True):
+        keep(ctx, action, args)
         return checked(self, ctx, action, args, explain)
+
+    def spy_allows(self, ctx, action, args):
+        keep(ctx, action, args)
+        return allowing(self, ctx, action, args)
 
     def spy_step(self):
         index = self.state.engine["step"]
@@ -112,7 +119,7 @@ def record(ruleset: Any, games: int, every: int) -> tuple[Tables, dict[str, list
             positions[steps[index].id].append(Position(self.state.copy(), None, {}))
         return stepping(self)
 
-    Tables.failed_requirement = spy_check
+    Tables.failed_requirement, Tables.allows = spy_check, spy_allows
     Course._scoring_step = spy_step
     try:
         tables = None
@@ -120,7 +127,7 @@ def record(ruleset: Any, games: int, every: int) -> tuple[Tables, dict[str, list
             game, _ = play(ruleset, seed)
             tables = game.tables
     finally:
-        Tables.failed_requirement = checked
+        Tables.failed_requirement, Tables.allows = checked, allowing
         Course._scoring_step = stepping
     assert tables is not None
     return tables, positions
@@ -182,13 +189,13 @@ def batches(
 ) -> dict[str, tuple[int, Callable[[], None], Callable[[], None]]]:
     """For each check and step: (calls, compiled batch, twin batch) over its positions."""
     out = {}
-    failed = tables.failed_requirement
+    allows = tables.allows
     for action, twin in twins.CHECKS.items():
         items = [(context(tables, p), p.state, p.me, p.args) for p in positions[action]]
 
         def compiled(items=items, action=action) -> None:
             for ctx, _, _, args in items:
-                failed(ctx, action, args, False)
+                allows(ctx, action, args)
 
         def plain(items=items, twin=twin) -> None:
             for _, state, me, args in items:

@@ -11,7 +11,7 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from interpreter.check import schemas
 from interpreter.errors import Diagnostic
-from interpreter.language.compiler import did_you_mean
+from interpreter.language.compiled import did_you_mean
 from interpreter.load.yaml_source import Document
 
 

@@ -1,18 +1,20 @@
 """Compiling calls: arguments of primitives (named, `x in … where …`, `… for x in …`)
-and calls of the ruleset's own functions. A mixin of ``Compiler``."""
+and calls of the ruleset's own functions. A mixin of ``Compiler``.
+
+A `x in …` binds a Python local of a comprehension in the generated code; the ruleset's
+functions are called directly with their arguments."""
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable
 from typing import Any
 
 from lark import Token, Tree
 
-from interpreter.language.closures import (
-    _user_call,
-)
-from interpreter.language.compiled import Compiled, did_you_mean
-from interpreter.language.paths import _contents
+from interpreter.language import codegen as cg
+from interpreter.language import operations as ops
+from interpreter.language.compiled import Compiled, Loop, did_you_mean
 from interpreter.language.registry import Primitive
 from interpreter.language.syntax_tree import _args
 from interpreter.language.values import (
@@ -35,11 +37,11 @@ class CallCompiler:
     # ------------------------------------------------------------- calls
     def _primitive_args(
         self, primitive: Primitive, args: Tree | None, scope: dict[str, str], where: Token
-    ) -> tuple[tuple[Fn, ...], tuple[tuple[str, Fn], ...]]:
+    ) -> tuple[tuple[Compiled, ...], tuple[tuple[str, Compiled], ...]]:
         params = primitive.params
         given = _args(args)
-        positional: list[Fn] = []
-        named: list[tuple[str, Fn]] = []
+        positional: list[Compiled] = []
+        named: list[tuple[str, Compiled]] = []
         types: list[str] = []
         seen_named = False
         filled: set[str] = set()
@@ -59,7 +61,7 @@ class CallCompiler:
                 if pname in filled:
                     self._fail(arg.children[0], f"parameter `{pname}` is given twice", kind="arity")
                 compiled = self._argument(param.type, arg.children[1], scope, primitive, pname)
-                named.append((pname, compiled.fn))
+                named.append((pname, compiled))
                 filled.add(pname)
                 continue
             if seen_named:
@@ -74,7 +76,7 @@ class CallCompiler:
                 )
             param = params[index]
             compiled = self._argument(param.type, arg, scope, primitive, param.name)
-            positional.append(compiled.fn)
+            positional.append(compiled)
             types.append(compiled.type)
             filled.add(param.name)
         missing = [p.name for p in params if p.required and p.name not in filled]
@@ -108,11 +110,11 @@ class CallCompiler:
                     or f"counters: {', '.join(sorted(self.symbols.counters))}",
                     kind="name",
                 )
-            return Compiled(COUNTER, lambda ctx, n=name: n)
+            return self._const(COUNTER, name)
         else:
             compiled = self._expr(arg, scope)
         if is_list(expected) and compiled.type == ZONE:
-            compiled = _contents(compiled)
+            compiled = self._contents(compiled)
         if not compatible(expected, compiled.type):
             hint = None
             if is_list(expected) and not is_list(compiled.type):
@@ -125,60 +127,63 @@ class CallCompiler:
             )
         return compiled
 
+    def _bound(self, name: Token, items: Compiled, scope: dict[str, str]) -> tuple:
+        """The scope and locals inside `name in items`; restore ``self._locals`` after."""
+        inner = {**scope, str(name): item_type(items.type)}
+        return inner, self._locals | {str(name)}
+
     def _binder(self, arg: Tree, scope: dict[str, str]) -> Compiled:
         name, coll, where = arg.children
         items = self._collection(coll, scope)
-        inner = {**scope, str(name): item_type(items.type)}
         if where is None:
             return items
-        cond = self._cond(where.children[0], inner)
-        var = str(name)
-        get_items = items.fn
-
-        def filtered(ctx: Any) -> tuple:
-            saved = ctx.env
-            env = ctx.env = dict(saved)
-            out = []
-            try:
-                for item in get_items(ctx):
-                    ctx.tick()
-                    env[var] = item
-                    if cond(ctx):
-                        out.append(item)
-            finally:
-                ctx.env = saved
-            return tuple(out)
-
-        filtered.binder = (get_items, var, cond)  # type: ignore[attr-defined]
-
-        return Compiled(items.type, filtered)
+        inner, inner_locals = self._bound(name, items, scope)
+        saved, self._locals = self._locals, inner_locals
+        try:
+            cond = self._test(where.children[0], inner)
+        finally:
+            self._locals = saved
+        loop = Loop(self._each(items), cg.local(str(name)), cond.code, None)
+        return self._c(items.type, _as_tuple(loop), loop=loop)
 
     def _mapper(self, arg: Tree, scope: dict[str, str]) -> Compiled:
         value_tree, name, coll, where = arg.children
         items = self._collection(coll, scope)
-        inner = {**scope, str(name): item_type(items.type)}
-        value = self._expr(value_tree, inner)
-        cond = self._cond(where.children[0], inner) if where is not None else None
-        var = str(name)
-        get_items, get_value = items.fn, value.fn
+        inner, inner_locals = self._bound(name, items, scope)
+        saved, self._locals = self._locals, inner_locals
+        try:
+            value = self._expr(value_tree, inner)
+            cond = self._test(where.children[0], inner) if where is not None else None
+        finally:
+            self._locals = saved
+        loop = Loop(self._each(items), cg.local(str(name)), cond and cond.code, value.code)
+        return self._c(list_of(value.type), _as_tuple(loop), loop=loop)
 
-        def mapped(ctx: Any) -> tuple:
-            saved = ctx.env
-            env = ctx.env = dict(saved)
-            out = []
-            try:
-                for item in get_items(ctx):
-                    ctx.tick()
-                    env[var] = item
-                    if cond is None or cond(ctx):
-                        out.append(get_value(ctx))
-            finally:
-                ctx.env = saved
-            return tuple(out)
+    def _each(self, items: Compiled) -> ast.expr:
+        """The items of a scan, after paying one step per item."""
+        return cg.call(self._h(ops.each), cg.name(cg.CTX), items.code)
 
-        mapped.mapper = (get_items, var, cond, get_value)  # type: ignore[attr-defined]
-
-        return Compiled(list_of(value.type), mapped)
+    def _short_circuit(
+        self, name: str, positional: tuple[Compiled, ...], named: tuple
+    ) -> ast.expr | None:
+        """`any`, `first`, `count` and `all` over `x in … where …` or `… for x in …`,
+        stopping at the first item that decides the answer instead of building the
+        whole collection."""
+        if named or len(positional) != 1 or positional[0].loop is None:
+            return None
+        loop = positional[0].loop
+        var = cg.name(loop.var)
+        if loop.value is None and name in ("any", "first", "count"):
+            if name == "any":
+                return cg.call(cg.name("any"), _generator(loop.cond, loop))
+            if name == "first":
+                found = _generator(var, loop, loop.cond)
+                return cg.call(cg.name("next"), found, ast.Constant(None))
+            return cg.call(cg.name("sum"), _generator(ast.Constant(1), loop, loop.cond))
+        if loop.value is not None and name in ("any", "all"):
+            value = cg.call(cg.name("bool"), loop.value)
+            return cg.call(cg.name(name), _generator(value, loop, loop.cond))
+        return None
 
     def _user_call(self, name_token: Token, args: Tree | None, scope: dict[str, str]) -> Compiled:
         name = str(name_token)
@@ -191,7 +196,7 @@ class CallCompiler:
                     isinstance(arg, Tree) and arg.data in ("named_arg", "binder_arg", "mapper_arg")
                 ):
                     self._expr(arg, scope)
-            return Compiled(ANY, lambda ctx: None)
+            return self._const(ANY, None)
         if len(given) != len(params):
             self._fail(
                 name_token,
@@ -200,7 +205,7 @@ class CallCompiler:
                 f"usage: {name}({', '.join(params)})",
                 kind="arity",
             )
-        fns = []
+        codes = []
         for param, arg in zip(params, given, strict=True):
             if isinstance(arg, Tree) and arg.data in ("named_arg", "binder_arg", "mapper_arg"):
                 compiled = (
@@ -221,6 +226,22 @@ class CallCompiler:
                     f"argument `{param}` of `{name}` must be {describe(expected)}, "
                     f"but this is {describe(compiled.type)}",
                 )
-            fns.append(compiled.fn)
-        arg_fns = tuple(fns)
-        return Compiled(signature.returns, _user_call(name, tuple(params), arg_fns))
+            codes.append(compiled.code)
+        body = cg.item(cg.ctx_attr("rules", "functions"), ast.Constant(name))
+        return self._c(signature.returns, cg.call(body, cg.name(cg.CTX), *codes))
+
+
+def _generator(element: ast.expr, loop: Loop, cond: ast.expr | None = None) -> ast.expr:
+    """``(element for var in items [if cond])``"""
+    test = [cond] if cond is not None else []
+    target = ast.Name(loop.var, ast.Store())
+    return ast.GeneratorExp(element, [ast.comprehension(target, loop.items, test, 0)])
+
+
+def _as_tuple(loop: Loop) -> ast.expr:
+    """``tuple([value for var in items if cond])``: the whole collection."""
+    element = loop.value if loop.value is not None else cg.name(loop.var)
+    test = [loop.cond] if loop.cond is not None else []
+    target = ast.Name(loop.var, ast.Store())
+    listed = ast.ListComp(element, [ast.comprehension(target, loop.items, test, 0)])
+    return cg.call(cg.name("tuple"), listed)

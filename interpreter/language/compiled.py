@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import ast
 import difflib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from interpreter.language.codegen import Emitter
 
 Fn = Callable[[Any], Any]
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -24,10 +29,39 @@ class Problem:
     related: tuple[int, int] | None = None  # a position the hint names as {at}
 
 
-@dataclass
+NOT_CONSTANT = object()
+
+
+@dataclass(frozen=True)
+class Loop:
+    """A `x in ITEMS [where COND]` or `VALUE for x in ITEMS [where COND]` argument, kept
+    apart so that `any`, `first`, `count` and `all` can stop at the deciding item."""
+
+    items: ast.expr
+    var: str  # the Python name of the bound local
+    cond: ast.expr | None
+    value: ast.expr | None  # None: the item itself
+
+
+@dataclass(eq=False)
 class Compiled:
+    """A checked expression: its static type and its Python expression tree (see
+    ``codegen.py``); ``fn`` is the compiled function ``fn(ctx)``, built on first use."""
+
     type: str
-    fn: Fn
+    code: ast.expr
+    emitter: Emitter = field(repr=False)
+    constant: Any = NOT_CONSTANT  # the value, where it is known when compiling
+    loop: Loop | None = None
+    why: ast.expr | None = None  # for `can …`: the explanation of a refusal
+    exact: bool = False  # the value is an int at run time (a literal, a counter, a sum)
+
+    @cached_property
+    def fn(self) -> Fn:
+        fn = self.emitter.function(self.code)
+        if self.why is not None:
+            self.emitter.explain(fn, self.emitter.function(self.why, label="why"))
+        return fn
 
 
 class _Abort(Exception):

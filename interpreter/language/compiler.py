@@ -1,35 +1,41 @@
-"""Check and compile effect-language trees into Python closures, in one walk.
+"""Check effect-language trees and generate Python for them, in one walk.
 
-This module compiles expressions; ``statements.py`` the statement forms (a mixin of
-``Compiler``); ``closures.py`` holds what the compiled closures call at run time.
+This module compiles expressions; ``statements.py`` the statement forms, ``calls.py``
+calls and ``paths.py`` names and attributes (mixins of ``Compiler``); ``codegen.py``
+turns the Python expression trees built here into functions, and ``operations.py``
+holds the helpers generated code calls at run time.
 
-Each expression becomes ``fn(ctx) -> value`` and each effect a tree of nodes
-(``effects.py``). While walking, names are resolved against the ruleset's
-``Symbols``, arities and static types are checked, and every problem is collected
-with its position inside the text; compilation goes on after an error so that all
-problems of a text are reported at once.
+Each expression becomes a Python expression tree over ``ctx`` and its locals, compiled
+into one function ``fn(ctx) -> value``; each effect a tree of nodes (``effects.py``)
+holding such functions. While walking, names are resolved against the ruleset's
+``Symbols`` (to locals, literals and direct look-ups), constants are folded, arities
+and static types are checked, and every problem is collected with its position inside
+the text; compilation goes on after an error so that all problems of a text are
+reported at once.
 """
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable
 from typing import Any
 
 from lark import Token, Tree
 
+from interpreter.language import codegen as cg
 from interpreter.language import effects as fx
+from interpreter.language import operations as ops
 from interpreter.language.calls import CallCompiler
-from interpreter.language.closures import (
-    _ARITHMETIC,
-    _ge,
-    _gt,
-    _le,
-    _lt,
-    _short_circuit,
+from interpreter.language.codegen import Emitter
+from interpreter.language.compiled import (
+    NOT_CONSTANT,
+    Compiled,
+    Problem,
+    _Abort,
+    did_you_mean,
 )
-from interpreter.language.compiled import Compiled, Problem, _Abort, did_you_mean
 from interpreter.language.parser import SyntaxProblem, parse
-from interpreter.language.paths import PathCompiler, _contents
+from interpreter.language.paths import PathCompiler
 from interpreter.language.registry import REGISTRY, Registry
 from interpreter.language.statements import StatementCompiler
 from interpreter.language.symbols import Symbols
@@ -51,6 +57,9 @@ from interpreter.language.values import (
     type_of,
 )
 
+_COMPARE = {"==": ast.Eq, "!=": ast.NotEq, "<": ast.Lt, "<=": ast.LtE, ">": ast.Gt, ">=": ast.GtE}
+_CHECKED_COMPARE = {"<": ops._lt, "<=": ops._le, ">": ops._gt, ">=": ops._ge}
+
 Fn = Callable[[Any], Any]
 MAX_SEATS = 16
 
@@ -61,43 +70,51 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
     def __init__(self, symbols: Symbols, registry: Registry = REGISTRY):
         self.symbols = symbols
         self.registry = registry
+        self.emitter = Emitter()
+        self._locals: frozenset[str] = frozenset()  # names that are Python locals here
         self.problems: list[Problem] = []
         self._prefix = ""
         self._counter = 0
         self.functions_in_progress: set[str] = set()
         self.last_tree: Tree | None = None
+        per_player = [n for n, per in symbols.counters.items() if per == "player"]
+        per_player += [n for n, (per, _) in symbols.variables.items() if per == "player"]
         self.seat_keys = {
-            name: tuple(f"{name}#{i}" for i in range(MAX_SEATS))
-            for name, per in symbols.counters.items()
-            if per == "player"
+            name: ops.SeatKeys(name, {i: f"{name}#{i}" for i in range(MAX_SEATS)})
+            for name in per_player
         }
-        self.seat_keys.update(
-            {
-                name: tuple(f"{name}#{i}" for i in range(MAX_SEATS))
-                for name, (per, _) in symbols.variables.items()
-                if per == "player"
-            }
-        )
         self.zone_keys = {
-            name: tuple(ZoneRef(f"{name}#{i}") for i in range(MAX_SEATS))
+            name: ops.SeatKeys(name, {i: ZoneRef(f"{name}#{i}") for i in range(MAX_SEATS)})
             for name, per in symbols.zones.items()
             if per == "player"
         }
 
     # ------------------------------------------------------------------ API
     def expression(
-        self, text: str, scope: dict[str, str] | None = None, expect: str | None = None
+        self,
+        text: str,
+        scope: dict[str, str] | None = None,
+        expect: str | None = None,
+        function: str | None = None,
     ) -> tuple[Compiled | None, list[Problem]]:
-        """Compile a condition or value; ``expect`` is the type the field needs."""
+        """Compile a condition or value; ``expect`` is the type the field needs.
+
+        With ``function``, the text is the body of the ruleset's function of that name
+        and ``scope`` its parameters, in order: it becomes ``fn(ctx, *arguments)``,
+        which calls find in ``ctx.rules.functions``.
+        """
         self.problems = []
         self._text = text
         tree = self._parse(text, "expr")
         if tree is None:
             return None, self.problems
+        self._locals = frozenset(scope or ()) if function is not None else frozenset()
         try:
             compiled = self._expr(tree, dict(scope or {}))
         except _Abort:
             return None, self.problems
+        finally:
+            self._locals = frozenset()
         if expect and not compatible(expect, compiled.type):
             line, col = _pos(tree)
             hint = None
@@ -109,7 +126,38 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
                 f"expected {describe(expect)} here, but this is {describe(compiled.type)}",
                 hint,
             )
-        return (compiled if not self.problems else None), self.problems
+        if self.problems:
+            return None, self.problems
+        if function is not None:
+            params = [cg.local(p) for p in scope or ()]
+            body = self.emitter.function(compiled.code, params, label=f"fn_{function}_")
+            compiled.__dict__["fn"] = body  # the body, called with its arguments
+        return compiled, self.problems
+
+    def requirements(
+        self, conditions: list[Compiled | None], action: str
+    ) -> Callable[..., Any] | None:
+        """An action's `requires` in one function: ``fn(ctx)`` gives the index of the
+        first unmet condition, or -1 (None if one of them did not compile)."""
+        if any(c is None for c in conditions):
+            return None
+        codes = [c.code for c in conditions if c is not None]
+        return self.emitter.first_failing(codes, label=f"requires_{action}_")
+
+    def attribute_reader(self, kind: str, name: str) -> Callable[..., Any]:
+        """``fn(ctx, value)``: ``value.name`` for a value of type ``kind`` (for values
+        whose type is known only at run time)."""
+        owner = self._c(kind, cg.name(cg.local("value")))
+        try:
+            compiled = self._attribute(owner, Token("NAME", name), Tree("attr", []))
+        except _Abort:
+            message = f"{describe(kind)} has no `{name}`"
+
+            def fail(ctx: Any, value: Any) -> Any:
+                raise ops.RuleError(message)
+
+            return fail
+        return self.emitter.function(compiled.code, [cg.local("value")], label="attr")
 
     def effect(
         self, text: str, scope: dict[str, str] | None = None, node_prefix: str = "effect"
@@ -226,28 +274,39 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
     def _collection(self, tree: Tree, scope: dict[str, str]) -> Compiled:
         compiled = self._expr(tree, scope)
         if compiled.type == ZONE:
-            return _contents(compiled)
+            return self._contents(compiled)
         if not is_list(compiled.type) and compiled.type != ANY:
             self._fail(tree, f"expected a collection here, but this is {describe(compiled.type)}")
         return compiled
 
+    # ------------------------------------------------------- generated code
+    def _c(self, type_: str, code: ast.expr, **extra: Any) -> Compiled:
+        return Compiled(type_, code, self.emitter, **extra)
+
+    def _const(self, type_: str, value: Any) -> Compiled:
+        """A value known when compiling: a literal in the generated code."""
+        exact = type(value) is int
+        return self._c(type_, self.emitter.value(value), constant=value, exact=exact)
+
+    def _h(self, helper: Callable[..., Any]) -> ast.Name:
+        """The generated code's name of a run-time helper."""
+        return self.emitter.bind(helper, helper.__name__.strip("_"))
+
+    def _test(self, tree: Tree, scope: dict[str, str]) -> Compiled:
+        return self._typed(tree, scope, BOOL, "the condition")
+
     def _x_can_expr(self, tree: Tree, scope: dict[str, str]) -> Compiled:
         name, dynamic, given = self._action_args(tree.children[0], tree.children[1], scope)
-        names = tuple(n for n, _ in given)
-        fns = tuple(f for _, f in given)
-
-        def why(ctx: Any, explain: bool = True) -> str | None:
-            action = ctx.env[name] if dynamic else name
-            if action is None:
-                return "there is no action"
-            args = {n: f(ctx) for n, f in zip(names, fns, strict=True)}
-            return ctx.rules.failed_requirement(ctx, str(action), args, explain)
-
-        def can(ctx: Any) -> bool:
-            return why(ctx, False) is None
-
-        can.why = why  # type: ignore[attr-defined]
-        return Compiled(BOOL, can)
+        action = self._name_code(name, scope) if dynamic else ast.Constant(name)
+        args = ast.Dict([ast.Constant(n) for n, _ in given], [c.code for _, c in given])
+        failed = self._h(ops.failed)
+        ctx = cg.name(cg.CTX)
+        why = cg.call(failed, ctx, action, args, ast.Constant(True))
+        if dynamic:
+            allowed = cg.call(self._h(ops.allowed), ctx, action, args)
+        else:
+            allowed = cg.method(cg.ctx_attr("rules"), "allows", ctx, action, args)
+        return self._c(BOOL, allowed, why=why)
 
     def _expr(self, tree: Tree | Token, scope: dict[str, str]) -> Compiled:
         if isinstance(tree, Token):
@@ -263,20 +322,19 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
         value = int(tree.children[0])
         if abs(value) > 10**12:
             self._fail(tree, "number is too large", "numbers in rulesets are below 10^12")
-        return Compiled(NUMBER, lambda ctx, v=value: v)
+        return self._const(NUMBER, value)
 
     def _x_string(self, tree: Tree, scope: dict[str, str]) -> Compiled:
-        value = _unquote(tree.children[0])
-        return Compiled(TEXT, lambda ctx, v=value: v)
+        return self._const(TEXT, _unquote(tree.children[0]))
 
     def _x_true(self, tree: Tree, scope: dict[str, str]) -> Compiled:
-        return Compiled(BOOL, lambda ctx: True)
+        return self._const(BOOL, True)
 
     def _x_false(self, tree: Tree, scope: dict[str, str]) -> Compiled:
-        return Compiled(BOOL, lambda ctx: False)
+        return self._const(BOOL, False)
 
     def _x_none(self, tree: Tree, scope: dict[str, str]) -> Compiled:
-        return Compiled(NONE, lambda ctx: None)
+        return self._const(NONE, None)
 
     def _x_name(self, tree: Tree, scope: dict[str, str]) -> Compiled:
         return self._name(tree.children[0], scope)
@@ -285,40 +343,39 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
         items = [self._expr(c, scope) for c in tree.children if c is not None]
         types = {c.type for c in items}
         inner = types.pop() if len(types) == 1 else ANY
-        fns = tuple(c.fn for c in items)
-        return Compiled(list_of(inner), lambda ctx: tuple(f(ctx) for f in fns))
+        return self._c(list_of(inner), ast.Tuple([c.code for c in items], ast.Load()))
 
     def _x_neg(self, tree: Tree, scope: dict[str, str]) -> Compiled:
         inner = self._typed(tree.children[0], scope, NUMBER, "`-`")
-        fn = inner.fn
-        return Compiled(NUMBER, lambda ctx: -fn(ctx))
+        if inner.exact and inner.constant is not NOT_CONSTANT:
+            return self._const(NUMBER, -inner.constant)
+        return self._c(NUMBER, ast.UnaryOp(ast.USub(), inner.code), exact=inner.exact)
 
     def _x_not_op(self, tree: Tree, scope: dict[str, str]) -> Compiled:
-        fn = self._cond(tree.children[0], scope)
-        return Compiled(BOOL, lambda ctx: not fn(ctx))
+        inner = self._test(tree.children[0], scope)
+        return self._c(BOOL, ast.UnaryOp(ast.Not(), inner.code))
 
     def _x_and_op(self, tree: Tree, scope: dict[str, str]) -> Compiled:
-        a, b = (self._cond(c, scope) for c in tree.children)
-        return Compiled(BOOL, lambda ctx: a(ctx) and b(ctx))
+        a, b = (self._test(c, scope) for c in tree.children)
+        return self._c(BOOL, ast.BoolOp(ast.And(), [a.code, b.code]))
 
     def _x_or_op(self, tree: Tree, scope: dict[str, str]) -> Compiled:
-        a, b = (self._cond(c, scope) for c in tree.children)
-        return Compiled(BOOL, lambda ctx: a(ctx) or b(ctx))
+        a, b = (self._test(c, scope) for c in tree.children)
+        return self._c(BOOL, ast.BoolOp(ast.Or(), [a.code, b.code]))
 
     def _x_if_expr(self, tree: Tree, scope: dict[str, str]) -> Compiled:
-        cond = self._cond(tree.children[0], scope)
+        cond = self._test(tree.children[0], scope)
         yes, no = (self._expr(c, scope) for c in tree.children[1:])
         kind = yes.type if compatible(yes.type, no.type) and yes.type != NONE else no.type
         if yes.type != no.type:
             kind = yes.type if no.type == NONE else (no.type if yes.type == NONE else ANY)
-        y, n = yes.fn, no.fn
-        return Compiled(kind, lambda ctx: y(ctx) if cond(ctx) else n(ctx))
+        code = ast.IfExp(cond.code, yes.code, no.code)
+        return self._c(kind, code, exact=yes.exact and no.exact)
 
     def _x_compare(self, tree: Tree, scope: dict[str, str]) -> Compiled:
         left_tree, op_token, right_tree = tree.children
         left, right = self._expr(left_tree, scope), self._expr(right_tree, scope)
         op = str(op_token)
-        a, b = left.fn, right.fn
         if op in ("==", "!="):
             if not (compatible(left.type, right.type) or compatible(right.type, left.type)):
                 self._fail(
@@ -327,23 +384,25 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
                     f"{describe(right.type)} is always "
                     f"{'false' if op == '==' else 'true'}",
                 )
-            if op == "==":
-                return Compiled(BOOL, lambda ctx: a(ctx) == b(ctx))
-            return Compiled(BOOL, lambda ctx: a(ctx) != b(ctx))
-        for side, tree_ in ((left, left_tree), (right, right_tree)):
-            if side.type not in (NUMBER, ANY, TEXT) and not is_list(side.type):
-                self._fail(tree_, f"`{op}` compares numbers, but this is {describe(side.type)}")
-        compare = {"<": _lt, "<=": _le, ">": _gt, ">=": _ge}[op]
-        return Compiled(BOOL, lambda ctx: compare(a(ctx), b(ctx)))
+        else:
+            for side, tree_ in ((left, left_tree), (right, right_tree)):
+                if side.type not in (NUMBER, ANY, TEXT) and not is_list(side.type):
+                    self._fail(tree_, f"`{op}` compares numbers, but this is {describe(side.type)}")
+        if op in ("==", "!=") or (left.type == NUMBER and right.type == NUMBER):
+            code = ast.Compare(left.code, [_COMPARE[op]()], [right.code])
+        else:  # either side may be none or of another kind: a located error, not a crash
+            code = cg.call(self._h(_CHECKED_COMPARE[op]), left.code, right.code)
+        return self._c(BOOL, code)
 
     def _x_arith(self, tree: Tree, scope: dict[str, str]) -> Compiled:
         left_tree, op_token, right_tree = tree.children
         left, right = self._expr(left_tree, scope), self._expr(right_tree, scope)
         op = str(op_token)
-        a, b = left.fn, right.fn
+        add = self._h(ops._add)
         if op == "+" and is_list(left.type) and is_list(right.type):
             inner = left.type if left.type == right.type else list_of(ANY)
-            return Compiled(inner, lambda ctx: _ARITHMETIC["+"](tuple(a(ctx)), tuple(b(ctx))))
+            as_tuples = (cg.call(cg.name("tuple"), side.code) for side in (left, right))
+            return self._c(inner, cg.call(add, *as_tuples))
         for side, tree_ in ((left, left_tree), (right, right_tree)):
             if side.type == ANY:
                 self._fail(
@@ -357,8 +416,13 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
                 self._fail(
                     tree_, f"`{op}` works on numbers, but this is {describe(side.type)}", hint
                 )
-        operation = _ARITHMETIC[op]
-        return Compiled(NUMBER, lambda ctx: operation(a(ctx), b(ctx)))
+        operation = ops._ARITHMETIC[op]
+        if left.constant is not NOT_CONSTANT and right.constant is not NOT_CONSTANT:
+            try:  # folded; an error (division by zero) is left to run time, where it is located
+                return self._const(NUMBER, operation(left.constant, right.constant))
+            except ops.RuleError:
+                pass
+        return self._c(NUMBER, cg.call(self._h(operation), left.code, right.code), exact=True)
 
     def _x_attr(self, tree: Tree, scope: dict[str, str]) -> Compiled:
         owner = self._expr(tree.children[0], scope)
@@ -389,13 +453,12 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
                 kind="name",
             )
         positional, named = self._primitive_args(primitive, args, scope, name_token)
-        impl = primitive.impl
         result_type = primitive.returns or ANY
-        shortcut = _short_circuit(name, positional, named)
+        shortcut = self._short_circuit(name, positional, named)
         if shortcut is not None:
             if name == "first":
                 result_type = item_type(self._last_arg_types[0])
-            return Compiled(result_type, shortcut)
+            return self._c(result_type, shortcut, exact=name == "count")
         if primitive.returns_item_of is not None and positional:
             result_type = self._last_arg_types[primitive.returns_item_of]
             result_type = item_type(result_type) if is_list(result_type) else ANY
@@ -408,22 +471,11 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
                 result_type = type_of(default) if default is not None else ANY
             else:
                 result_type = ANY
-        if named:
-            names = tuple(n for n, _ in named)
-            nfns = tuple(f for _, f in named)
-
-            def call_named(ctx: Any) -> Any:
-                return impl(
-                    ctx,
-                    *(f(ctx) for f in positional),
-                    **{n: f(ctx) for n, f in zip(names, nfns, strict=True)},
-                )
-
-            return Compiled(result_type, call_named)
-        if len(positional) == 1:
-            (p0,) = positional
-            return Compiled(result_type, lambda ctx: impl(ctx, p0(ctx)))
-        if len(positional) == 2:
-            p0, p1 = positional
-            return Compiled(result_type, lambda ctx: impl(ctx, p0(ctx), p1(ctx)))
-        return Compiled(result_type, lambda ctx: impl(ctx, *(f(ctx) for f in positional)))
+        impl = self.emitter.bind(primitive.impl, f"{name}_")
+        code = cg.call(
+            impl,
+            cg.name(cg.CTX),
+            *(c.code for c in positional),
+            **{n: c.code for n, c in named},
+        )
+        return self._c(result_type, code, exact=name == "count")

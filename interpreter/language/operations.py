@@ -1,7 +1,9 @@
-"""Run-time helpers the compiled closures call: arithmetic, comparisons, paths.
+"""Run-time helpers that generated code calls: checked arithmetic and comparisons,
+indexes, the attributes of players, zones and components, scans of collections.
 
 Kept apart from the compiler so that what runs in every evaluation is small and
-easy to read; nothing here parses or checks.
+easy to read; nothing here parses or checks. ``codegen.py`` binds these functions by
+name into the generated code's namespace.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from interpreter.errors import RuleError
-from interpreter.language.values import Piece, Player, ZoneRef
+from interpreter.language.values import Piece, Player, ZoneRef, type_of
 
 Fn = Callable[[Any], Any]
 
@@ -76,6 +78,10 @@ def _checked_mul(a: Any, b: Any) -> int:
 
 
 def _add(a: Any, b: Any) -> Any:
+    if type(a) is int and type(b) is int:  # the common case first (a bool is no int here)
+        result = a + b
+        if -MAX_NUMBER <= result <= MAX_NUMBER:
+            return result
     if isinstance(a, tuple) and isinstance(b, tuple):
         if len(a) + len(b) > MAX_COLLECTION:
             raise RuleError(f"a collection grew beyond {MAX_COLLECTION:,} items")
@@ -88,6 +94,10 @@ def _add(a: Any, b: Any) -> Any:
 
 
 def _sub(a: Any, b: Any) -> int:
+    if type(a) is int and type(b) is int:
+        result = a - b
+        if -MAX_NUMBER <= result <= MAX_NUMBER:
+            return result
     return _capped(_number(a, "-") - _number(b, "-"))
 
 
@@ -138,163 +148,117 @@ def _map_or_list_get(owner: Any, key: Any) -> Any:
     raise RuleError(f"{owner!r} cannot be indexed")
 
 
-def _player_attribute(name: str, get: Fn) -> Fn:
-    if name == "name":
-        return lambda ctx: ctx.state.players[get(ctx)]
-    if name == "seat":
-        return lambda ctx: int(get(ctx))
-    if name == "next":
-        return lambda ctx: Player((get(ctx) + 1) % len(ctx.state.players))
-    if name == "automaton":
-        return lambda ctx: int(get(ctx)) in ctx.rules.automata
-    raise KeyError(name)
+class SeatKeys(dict):
+    """A per-player entry's key by seat (``coins#2``…); asking it of none or of
+    another value is a defect of the rules, reported as such."""
+
+    def __init__(self, attribute: str, keys: dict[int, Any]):
+        super().__init__(keys)
+        self.attribute = attribute
+
+    def __missing__(self, key: Any) -> Any:
+        what = "none" if key is None else repr(key)
+        raise RuleError(f"`.{self.attribute}` was asked of {what} instead of a player")
 
 
-def _zone_attribute(name: str, get: Fn) -> Fn:
-    if name == "id":
-        return lambda ctx: str(get(ctx))
-    if name == "group":
-        return lambda ctx: ctx.rules.zone_group.get(get(ctx))
-    if name == "pieces":
-        return lambda ctx: tuple(Piece(p) for p in ctx.state.zones.get(get(ctx), ()))
-    if name == "size":
-        return lambda ctx: len(ctx.state.zones.get(get(ctx), ()))
-    if name == "empty":
-        return lambda ctx: not ctx.state.zones.get(get(ctx))
-    if name == "free":
-        return lambda ctx: ctx.rules.is_free(ctx.state, get(ctx))
-    if name == "capacity":
-        return lambda ctx: ctx.rules.zone_capacity.get(get(ctx), 0)
-    if name == "top":
-        return lambda ctx: _piece_or_none(ctx.state.zones.get(get(ctx), ()), 0)
-    if name == "bottom":
-        return lambda ctx: _piece_or_none(ctx.state.zones.get(get(ctx), ()), -1)
-    if name == "owner":
-        return lambda ctx: ctx.rules.zone_owner(ctx.state, get(ctx))
-    raise KeyError(name)
+class PieceTable(dict):
+    """What is known of each component by its id; asking it of anything else (none, a
+    number) is a defect of the rules, reported as such."""
+
+    def __missing__(self, key: Any) -> Any:
+        what = "none" if key is None else repr(key)
+        raise RuleError(f"a property was asked of {what} instead of a component")
 
 
-def _of_piece(table: dict, piece: Any, name: str) -> Any:
+def each(ctx: Any, items: Any) -> Any:
+    """``items`` to scan, one step of the budget per item (paid before the scan)."""
+    try:
+        ctx.tick(len(items))
+    except TypeError:
+        raise RuleError(f"{items!r} is not a collection") from None
+    return items
+
+
+def seat(player: Any, attribute: str) -> Any:
+    if player is None:
+        raise RuleError(f"`.{attribute}` was asked of none instead of a player")
+    return player
+
+
+def player_name(ctx: Any, player: Any) -> str:
+    return ctx.state.players[seat(player, "name")]
+
+
+def player_seat(player: Any) -> int:
+    return int(seat(player, "seat"))
+
+
+def player_next(ctx: Any, player: Any) -> Player:
+    return Player((seat(player, "next") + 1) % len(ctx.state.players))
+
+
+def player_automaton(ctx: Any, player: Any) -> bool:
+    return int(seat(player, "automaton")) in ctx.rules.automata
+
+
+def players(ctx: Any) -> tuple[Player, ...]:
+    return tuple(Player(i) for i in range(len(ctx.state.players)))
+
+
+def pieces(ctx: Any, zone: Any) -> tuple[Piece, ...]:
+    """The components in a zone, top first."""
+    return tuple(Piece(p) for p in ctx.state.zones.get(zone, ()))
+
+
+def top(ctx: Any, zone: Any) -> Piece | None:
+    items = ctx.state.zones.get(zone, ())
+    return Piece(items[0]) if items else None
+
+
+def bottom(ctx: Any, zone: Any) -> Piece | None:
+    items = ctx.state.zones.get(zone, ())
+    return Piece(items[-1]) if items else None
+
+
+def zone_of(ctx: Any, piece: Any) -> ZoneRef | None:
+    key = ctx.state.where.get(piece)
+    return None if key is None else ZoneRef(key)
+
+
+def of_piece(table: dict, piece: Any, name: str) -> Any:
     try:
         return table[piece]
     except (KeyError, TypeError):
         raise RuleError(f"`.{name}` was asked of {piece!r} instead of a component") from None
 
 
-def _piece_or_none(items: tuple, index: int) -> Piece | None:
-    return Piece(items[index]) if items else None
+def failed(ctx: Any, action: Any, args: dict[str, Any], explain: bool) -> str | None:
+    """Why ``action`` may not be done with ``args`` now (None: it may)."""
+    if action is None:
+        return "there is no action"
+    return ctx.rules.failed_requirement(ctx, str(action), args, explain)
 
 
-def _piece_attribute(name: str, get: Fn) -> Fn:
-    if name == "id":
-        return lambda ctx: str(get(ctx))
-    if name == "kind":
-        return lambda ctx: _of_piece(ctx.rules.piece_kind, get(ctx), name)
-    if name == "design":
-        return lambda ctx: _of_piece(ctx.rules.piece_design, get(ctx), name)
-    if name == "zone":
-        return lambda ctx: _zone_or_none(ctx.state.where.get(get(ctx)))
-    if name == "owner":
-        return lambda ctx: ctx.rules.zone_owner(ctx.state, ctx.state.where.get(get(ctx)))
-    raise KeyError(name)
+def allowed(ctx: Any, action: Any, args: dict[str, Any]) -> bool:
+    """``can a(…)`` where ``a`` holds an action (none: no action is allowed)."""
+    if action is None:
+        return False
+    if str(action) not in ctx.rules.actions:
+        return ctx.rules.failed_requirement(ctx, str(action), args, False) is None
+    return ctx.rules.allows(ctx, str(action), args)
 
 
-def _zone_or_none(key: str | None) -> ZoneRef | None:
-    return None if key is None else ZoneRef(key)
+def dynamic_attribute(ctx: Any, value: Any, name: str) -> Any:
+    """Attribute access on a value whose type was unknown when compiling: compiled for
+    the value's run-time type on first use, and kept."""
+    if value is None:
+        raise RuleError(f"cannot read `.{name}` of none")
+    kind = type_of(value)
+    cache = ctx.rules.dynamic_attributes
+    fn = cache.get((kind, name))
+    if fn is None:
+        from interpreter.language.compiler import Compiler
 
-
-def _short_circuit(
-    name: str, positional: tuple[Fn, ...], named: tuple[tuple[str, Fn], ...]
-) -> Fn | None:
-    """`any`, `first`, `count` and `all` over `x in … where …` or `… for x in …`,
-    stopping at the first item that decides the answer instead of building the
-    whole collection."""
-    if named or len(positional) != 1:
-        return None
-    binder = getattr(positional[0], "binder", None)
-    mapper = getattr(positional[0], "mapper", None)
-    if binder is not None and name in ("any", "first", "count"):
-        get_items, var, cond = binder
-
-        def scan(ctx: Any) -> Any:
-            saved = ctx.env
-            env = ctx.env = dict(saved)
-            found = 0
-            try:
-                for item in get_items(ctx):
-                    ctx.tick()
-                    env[var] = item
-                    if cond(ctx):
-                        if name == "any":
-                            return True
-                        if name == "first":
-                            return item
-                        found += 1
-            finally:
-                ctx.env = saved
-            return {"any": False, "first": None}.get(name, found)
-
-        return scan
-    if mapper is not None and name in ("any", "all"):
-        get_items, var, cond, get_value = mapper
-        wanted = name == "any"
-
-        def scan_values(ctx: Any) -> bool:
-            saved = ctx.env
-            env = ctx.env = dict(saved)
-            try:
-                for item in get_items(ctx):
-                    ctx.tick()
-                    env[var] = item
-                    if (cond is None or cond(ctx)) and bool(get_value(ctx)) == wanted:
-                        return wanted
-            finally:
-                ctx.env = saved
-            return not wanted
-
-        return scan_values
-    return None
-
-
-def _user_call(name: str, names: tuple[str, ...], arg_fns: tuple[Fn, ...]) -> Fn:
-    """A call of a ruleset function: its body runs with only its parameters as locals.
-
-    Specialised by arity, since these calls are the interpreter's hottest path.
-    """
-    if len(names) == 1:
-        (n0,), (f0,) = names, arg_fns
-
-        def call1(ctx: Any) -> Any:
-            env = {n0: f0(ctx)}
-            saved = ctx.env
-            ctx.env = env
-            try:
-                return ctx.rules.function_bodies[name](ctx)
-            finally:
-                ctx.env = saved
-
-        return call1
-    if len(names) == 2:
-        (n0, n1), (f0, f1) = names, arg_fns
-
-        def call2(ctx: Any) -> Any:
-            env = {n0: f0(ctx), n1: f1(ctx)}
-            saved = ctx.env
-            ctx.env = env
-            try:
-                return ctx.rules.function_bodies[name](ctx)
-            finally:
-                ctx.env = saved
-
-        return call2
-
-    def call(ctx: Any) -> Any:
-        env = dict(zip(names, [f(ctx) for f in arg_fns], strict=True))
-        saved = ctx.env
-        ctx.env = env
-        try:
-            return ctx.rules.function_bodies[name](ctx)
-        finally:
-            ctx.env = saved
-
-    return call
+        fn = Compiler(ctx.rules.ruleset.symbols).attribute_reader(kind, name)
+        cache[(kind, name)] = fn
+    return fn(ctx, value)

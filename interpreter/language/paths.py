@@ -1,22 +1,17 @@
 """Compiling names and paths: locals, the ruleset's names, `.attribute` and `[index]`
-by the static type of what they are read from. A mixin of ``Compiler``."""
+by the static type of what they are read from, into direct look-ups in the generated
+code. A mixin of ``Compiler``."""
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable
 from typing import Any
 
 from lark import Token, Tree
 
-from interpreter.errors import RuleError
-from interpreter.language.closures import (
-    _list_get,
-    _map_get,
-    _map_or_list_get,
-    _piece_attribute,
-    _player_attribute,
-    _zone_attribute,
-)
+from interpreter.language import codegen as cg
+from interpreter.language import operations as ops
 from interpreter.language.compiled import Compiled, _Abort, did_you_mean
 from interpreter.language.values import (
     ACTION,
@@ -29,56 +24,59 @@ from interpreter.language.values import (
     ZONE,
     ActionRef,
     Piece,
-    Player,
     ZoneRef,
     describe,
     is_list,
     item_type,
     list_of,
-    type_of,
 )
 
 Fn = Callable[[Any], Any]
+_CTX = cg.name(cg.CTX)
 
 
 class PathCompiler:
     """Names, attributes and indexes in expressions (mixed into ``Compiler``)."""
 
     # ------------------------------------------------------- names/paths
+    def _name_code(self, name: str, scope: dict[str, str]) -> ast.expr:
+        """A local of the rules: a Python local where this code binds it, else the
+        effect's variable (``ctx.env``)."""
+        if name in self._locals:
+            return cg.name(cg.local(name))
+        return cg.item(cg.ctx_attr("env"), ast.Constant(name))
+
     def _name(self, token: Token, scope: dict[str, str]) -> Compiled:
         name = str(token)
+        key = ast.Constant(name)
         if name in scope:
-            return Compiled(scope[name], lambda ctx: ctx.env[name])
+            return self._c(scope[name], self._name_code(name, scope))
         symbols = self.symbols
         if name in symbols.ambiguous:  # already reported where it is defined twice
-            return Compiled(ANY, lambda ctx: None)
+            return self._const(ANY, None)
         if name in ("me", "my"):
-            return Compiled(PLAYER, lambda ctx: ctx.me)
+            return self._c(PLAYER, cg.ctx_attr("me"))
         if name == "players":
-            return Compiled(
-                list_of(PLAYER), lambda ctx: tuple(Player(i) for i in range(len(ctx.state.players)))
-            )
+            return self._c(list_of(PLAYER), cg.call(self._h(ops.players), _CTX))
         if name == "player_count":
-            return Compiled(NUMBER, lambda ctx: ctx.rules.player_count)
+            return self._c(NUMBER, cg.ctx_attr("rules", "player_count"), exact=True)
         if name in symbols.constants:
-            return Compiled(symbols.constants[name], lambda ctx: ctx.rules.constants[name])
+            return self._c(symbols.constants[name], cg.item(cg.ctx_attr("rules", "constants"), key))
         if symbols.counters.get(name) == "game":
-            return Compiled(NUMBER, lambda ctx: ctx.state.counters[name])
+            return self._c(NUMBER, cg.item(cg.ctx_attr("state", "counters"), key), exact=True)
         if name in symbols.variables and symbols.variables[name][0] == "game":
-            return Compiled(symbols.variables[name][1], lambda ctx: ctx.state.variables.get(name))
+            value = cg.method(cg.ctx_attr("state", "variables"), "get", key)
+            return self._c(symbols.variables[name][1], value)
         if symbols.zones.get(name) == "game" or name in symbols.spaces:
-            ref = ZoneRef(name)
-            return Compiled(ZONE, lambda ctx: ref)
+            return self._const(ZONE, ZoneRef(name))
         if name in symbols.groups:
-            return Compiled(list_of(ZONE), lambda ctx: ctx.rules.group_members[name])
+            return self._c(list_of(ZONE), cg.item(cg.ctx_attr("rules", "group_members"), key))
         if name in symbols.components:
-            ref = Piece(name)
-            return Compiled(PIECE, lambda ctx: ref)
+            return self._const(PIECE, Piece(name))
         if name in symbols.kinds:
-            return Compiled(list_of(PIECE), lambda ctx: ctx.rules.kind_members[name])
+            return self._c(list_of(PIECE), cg.item(cg.ctx_attr("rules", "kind_members"), key))
         if name in symbols.actions:
-            ref = ActionRef(name)
-            return Compiled(ACTION, lambda ctx: ref)
+            return self._const(ACTION, ActionRef(name))
         if (
             symbols.counters.get(name) == "player"
             or symbols.zones.get(name) == "player"
@@ -121,24 +119,24 @@ class PathCompiler:
     def _attribute(self, owner: Compiled, name_token: Token, tree: Tree) -> Compiled:
         name = str(name_token)
         kind = owner.type
-        get = owner.fn
+        get = owner.code
         builtin = self.registry.attributes.get(kind, {}).get(name)
         symbols = self.symbols
+        key = ast.Constant(name)
         if kind == PLAYER:
-            get = _some_player(get, name)
             if symbols.counters.get(name) == "player":
-                keys = self.seat_keys[name]
-                return Compiled(NUMBER, lambda ctx: ctx.state.counters[keys[get(ctx)]])
-            if symbols.zones.get(name) == "player":
-                zkeys = self.zone_keys[name]
-                return Compiled(ZONE, lambda ctx: zkeys[get(ctx)])
-            if name in symbols.variables and symbols.variables[name][0] == "player":
-                vkeys = self.seat_keys[name]
-                return Compiled(
-                    symbols.variables[name][1], lambda ctx: ctx.state.variables.get(vkeys[get(ctx)])
+                seat_key = cg.item(self.emitter.bind(self.seat_keys[name], "keys"), get)
+                return self._c(
+                    NUMBER, cg.item(cg.ctx_attr("state", "counters"), seat_key), exact=True
                 )
+            if symbols.zones.get(name) == "player":
+                return self._c(ZONE, cg.item(self.emitter.bind(self.zone_keys[name], "zones"), get))
+            if name in symbols.variables and symbols.variables[name][0] == "player":
+                seat_key = cg.item(self.emitter.bind(self.seat_keys[name], "keys"), get)
+                value = cg.method(cg.ctx_attr("state", "variables"), "get", seat_key)
+                return self._c(symbols.variables[name][1], value)
             if builtin is not None:
-                return Compiled(builtin.type, _player_attribute(name, get))
+                return self._c(builtin.type, self._player_attribute(name, get))
             self._fail(
                 name_token,
                 f"a player has no `{name}`",
@@ -153,10 +151,11 @@ class PathCompiler:
             )
         if kind == ZONE:
             if builtin is not None:
-                return Compiled(builtin.type, _zone_attribute(name, get))
+                return self._c(builtin.type, self._zone_attribute(name, get))
             prop = symbols.space_property(name)
             if prop is not None:
-                return Compiled(prop, lambda ctx: ctx.rules.zone_props[get(ctx)].get(name))
+                props = cg.item(cg.ctx_attr("rules", "zone_props"), get)
+                return self._c(prop, cg.method(props, "get", key))
             self._fail(
                 name_token,
                 f"a zone or space has no `{name}`",
@@ -169,10 +168,11 @@ class PathCompiler:
             )
         if kind == PIECE:
             if builtin is not None:
-                return Compiled(builtin.type, _piece_attribute(name, get))
+                return self._c(builtin.type, self._piece_attribute(name, get))
             prop = symbols.piece_property(name)
             if prop is not None:
-                return Compiled(prop, _piece_property(name, get))
+                props = cg.item(cg.ctx_attr("rules", "piece_props"), get)
+                return self._c(prop, cg.method(props, "get", key))
             self._fail(
                 name_token,
                 f"no kind of component has a property `{name}`",
@@ -185,12 +185,10 @@ class PathCompiler:
             )
         if kind == ACTION:
             if name == "id":
-                return Compiled(TEXT, lambda ctx: str(get(ctx)))
+                return self._c(TEXT, cg.call(cg.name("str"), get))
             if name in symbols.action_properties:
-                return Compiled(
-                    symbols.action_properties[name],
-                    lambda ctx: ctx.rules.action_props[get(ctx)].get(name),
-                )
+                props = cg.item(cg.ctx_attr("rules", "action_props"), get)
+                return self._c(symbols.action_properties[name], cg.method(props, "get", key))
             self._fail(
                 name_token,
                 f"no action has a property `{name}`",
@@ -198,9 +196,9 @@ class PathCompiler:
                 kind="name",
             )
         if kind == MAP:
-            return Compiled(ANY, lambda ctx: _map_get(get(ctx), name))
+            return self._c(ANY, cg.call(self._h(ops._map_get), get, key))
         if kind == ANY:
-            return Compiled(ANY, lambda ctx: _dynamic_attribute(ctx, get(ctx), name, self))
+            return self._c(ANY, cg.call(self._h(ops.dynamic_attribute), _CTX, get, key))
         self._fail(
             name_token,
             f"{describe(kind)} has no attributes (`.{name}`)",
@@ -208,63 +206,68 @@ class PathCompiler:
         )
         raise _Abort
 
+    def _player_attribute(self, name: str, get: ast.expr) -> ast.expr:
+        if name == "name":
+            return cg.call(self._h(ops.player_name), _CTX, get)
+        if name == "seat":
+            return cg.call(self._h(ops.player_seat), get)
+        if name == "next":
+            return cg.call(self._h(ops.player_next), _CTX, get)
+        if name == "automaton":
+            return cg.call(self._h(ops.player_automaton), _CTX, get)
+        raise KeyError(name)
+
+    def _zone_attribute(self, name: str, get: ast.expr) -> ast.expr:
+        zones = cg.ctx_attr("state", "zones")
+        if name == "id":
+            return cg.call(cg.name("str"), get)
+        if name == "group":
+            return cg.method(cg.ctx_attr("rules", "zone_group"), "get", get)
+        if name == "pieces":
+            return cg.call(self._h(ops.pieces), _CTX, get)
+        if name == "size":
+            return cg.call(cg.name("len"), cg.method(zones, "get", get, ast.Tuple([], ast.Load())))
+        if name == "empty":
+            return ast.UnaryOp(ast.Not(), cg.method(zones, "get", get))
+        if name == "free":
+            return cg.method(cg.ctx_attr("rules"), "is_free", cg.ctx_attr("state"), get)
+        if name == "capacity":
+            return cg.method(cg.ctx_attr("rules", "zone_capacity"), "get", get, ast.Constant(0))
+        if name == "top":
+            return cg.call(self._h(ops.top), _CTX, get)
+        if name == "bottom":
+            return cg.call(self._h(ops.bottom), _CTX, get)
+        if name == "owner":
+            return cg.method(cg.ctx_attr("rules"), "zone_owner", cg.ctx_attr("state"), get)
+        raise KeyError(name)
+
+    def _piece_attribute(self, name: str, get: ast.expr) -> ast.expr:
+        if name == "id":
+            return cg.call(cg.name("str"), get)
+        if name in ("kind", "design"):
+            table = cg.ctx_attr("rules", f"piece_{name}")
+            return cg.call(self._h(ops.of_piece), table, get, ast.Constant(name))
+        if name == "zone":
+            return cg.call(self._h(ops.zone_of), _CTX, get)
+        if name == "owner":
+            where = cg.method(cg.ctx_attr("state", "where"), "get", get)
+            return cg.method(cg.ctx_attr("rules"), "zone_owner", cg.ctx_attr("state"), where)
+        raise KeyError(name)
+
     def _index(self, owner: Compiled, key: Compiled, tree: Tree) -> Compiled:
-        get, get_key = owner.fn, key.fn
         if is_list(owner.type):
             if key.type not in (NUMBER, ANY):
                 self._fail(
                     tree.children[1],
                     f"a collection is indexed by a number, not {describe(key.type)}",
                 )
-            return Compiled(item_type(owner.type), lambda ctx: _list_get(get(ctx), get_key(ctx)))
+            code = cg.call(self._h(ops._list_get), owner.code, key.code)
+            return self._c(item_type(owner.type), code)
         if owner.type in (MAP, ANY):
-            return Compiled(ANY, lambda ctx: _map_or_list_get(get(ctx), get_key(ctx)))
+            return self._c(ANY, cg.call(self._h(ops._map_or_list_get), owner.code, key.code))
         self._fail(tree, f"{describe(owner.type)} cannot be indexed with [ ]")
         raise _Abort
 
-
-def _dynamic_attribute(ctx: Any, value: Any, name: str, compiler: PathCompiler) -> Any:
-    """Attribute access on a value whose type was unknown when compiling."""
-    kind = type_of(value)
-    if value is None:
-        raise RuleError(f"cannot read `.{name}` of none")
-    constant = Compiled(kind, lambda _ctx: value)
-    compiler.problems = []
-    try:
-        compiled = compiler._attribute(constant, Token("NAME", name), Tree("attr", []))
-    except _Abort:
-        raise RuleError(f"{describe(kind)} has no `{name}`") from None
-    return compiled.fn(ctx)
-
-
-def _contents(zone: Compiled) -> Compiled:
-    """A zone used where a collection is asked: the components in it."""
-    fn = zone.fn
-    return Compiled(
-        list_of(PIECE), lambda ctx: tuple(Piece(p) for p in ctx.state.zones.get(fn(ctx), ()))
-    )
-
-
-def _some_player(get: Callable[[Any], Any], name: str) -> Callable[[Any], Any]:
-    """``get`` of a player whose ``.name`` is asked: none is a defect of the rules (a
-    `my` where nobody acts, a `first(…)` that found nobody), not an internal error."""
-
-    def player(ctx: Any) -> Any:
-        value = get(ctx)
-        if value is None:
-            raise RuleError(f"`.{name}` was asked of none instead of a player")
-        return value
-
-    return player
-
-
-def _piece_property(name: str, get: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    """``.name`` of a component; of none (or of anything else) a defect of the rules."""
-
-    def read(ctx: Any) -> Any:
-        props = ctx.rules.piece_props.get(get(ctx))
-        if props is None:
-            raise RuleError(f"`.{name}` was asked of {get(ctx)!r} instead of a component")
-        return props.get(name)
-
-    return read
+    def _contents(self, zone: Compiled) -> Compiled:
+        """A zone used where a collection is asked: the components in it."""
+        return self._c(list_of(PIECE), cg.call(self._h(ops.pieces), _CTX, zone.code))

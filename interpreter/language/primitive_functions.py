@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.errors import RuleError
-from interpreter.language.closures import MAX_NUMBER
+from interpreter.language.operations import MAX_NUMBER
 from interpreter.language.registry import Param, fn
 from interpreter.language.runtime import Context
 from interpreter.language.values import (

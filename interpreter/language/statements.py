@@ -12,7 +12,7 @@ from typing import Any
 from lark import Token, Tree
 
 from interpreter.language import effects as fx
-from interpreter.language.closures import _apply
+from interpreter.language import setters
 from interpreter.language.compiled import Compiled, _Abort, did_you_mean
 from interpreter.language.syntax_tree import _args, _pos, _target_text, _unquote
 from interpreter.language.values import (
@@ -155,27 +155,13 @@ class StatementCompiler:
         if isinstance(tree, Token):
             name = str(tree)
             if name in scope:
-
-                def set_local(ctx: Any, op: str, value: Any, name: str = name) -> None:
-                    ctx.env[name] = _apply(op, ctx.env.get(name), value, name)
-
-                return set_local, scope[name], name
+                return setters.SetLocal(name), scope[name], name
             if self.symbols.counters.get(name) == "game" or (
                 name in self.symbols.variables and self.symbols.variables[name][0] == "game"
             ):
                 is_counter = name in self.symbols.counters
                 vtype = NUMBER if is_counter else self.symbols.variables[name][1]
-
-                def set_global(
-                    ctx: Any, op: str, value: Any, name: str = name, is_counter: bool = is_counter
-                ) -> None:
-                    if is_counter:
-                        ctx.rules.set_counter(ctx, name, None, op, value)
-                    else:
-                        old = ctx.state.variables.get(name)
-                        ctx.state.variables[name] = _apply(op, old, value, name)
-
-                return set_global, vtype, name
+                return setters.SetGame(name, is_counter), vtype, name
             self._unknown(
                 tree, name, scope, "cannot be set: it is not a counter, variable or local name"
             )
@@ -185,41 +171,16 @@ class StatementCompiler:
             owner_fn, owner_type = self._target_value(owner, scope)
             text = f"{_target_text(owner)}.{attr}"
             if owner_type in (PLAYER, ANY) and self.symbols.counters.get(attr) == "player":
-
-                def set_counter(
-                    ctx: Any, op: str, value: Any, owner_fn: Fn = owner_fn, attr: str = attr
-                ) -> None:
-                    ctx.rules.set_counter(ctx, attr, owner_fn(ctx), op, value)
-
-                return set_counter, NUMBER, text
+                return setters.SetPlayerCounter(owner_fn, attr), NUMBER, text
             if (
                 owner_type in (PLAYER, ANY)
                 and attr in self.symbols.variables
                 and self.symbols.variables[attr][0] == "player"
             ):
-                keys = self.seat_keys[attr]
-
-                def set_pvar(
-                    ctx: Any,
-                    op: str,
-                    value: Any,
-                    owner_fn: Fn = owner_fn,
-                    keys: tuple = keys,
-                    attr: str = attr,
-                ) -> None:
-                    key = keys[owner_fn(ctx)]
-                    ctx.state.variables[key] = _apply(op, ctx.state.variables.get(key), value, attr)
-
-                return set_pvar, self.symbols.variables[attr][1], text
+                setter = setters.SetPlayerVariable(owner_fn, self.seat_keys[attr], attr)
+                return setter, self.symbols.variables[attr][1], text
             if owner_type == MAP:
-
-                def set_key(
-                    ctx: Any, op: str, value: Any, owner_fn: Fn = owner_fn, attr: str = attr
-                ) -> None:
-                    table = owner_fn(ctx)
-                    table[attr] = _apply(op, table.get(attr), value, attr)
-
-                return set_key, ANY, text
+                return setters.SetKey(owner_fn, attr), ANY, text
             self._fail(
                 tree,
                 f"`{text}` cannot be set",
@@ -232,33 +193,24 @@ class StatementCompiler:
             text = f"{_target_text(owner)}[…]"
             if owner_type not in (MAP, ANY):
                 self._fail(tree, f"`{text}` cannot be set: only local tables can be changed by key")
-
-            def set_index(
-                ctx: Any, op: str, value: Any, owner_fn: Fn = owner_fn, key_fn: Fn = key.fn
-            ) -> None:
-                table = owner_fn(ctx)
-                k = key_fn(ctx)
-                table[k] = _apply(op, table.get(k), value, str(k))
-
-            return set_index, ANY, text
+            return setters.SetIndex(owner_fn, key.fn), ANY, text
         self._fail(tree, "this cannot be set")
         raise _Abort
 
     def _target_value(self, tree: Tree | Token, scope: dict[str, str]) -> tuple[Fn, str]:
         """Compile the owner part of an assignment target as a value."""
+        compiled = self._target_compiled(tree, scope)
+        return compiled.fn, compiled.type
+
+    def _target_compiled(self, tree: Tree | Token, scope: dict[str, str]) -> Compiled:
         if isinstance(tree, Tree) and tree.data == "target" and len(tree.children) == 1:
             tree = tree.children[0]
         if isinstance(tree, Token):
-            compiled = self._name(tree, scope)
-        elif tree.data == "target_attr":
-            owner_fn, owner_type = self._target_value(tree.children[0], scope)
-            compiled = self._attribute(Compiled(owner_type, owner_fn), tree.children[1], tree)
-        else:
-            owner_fn, owner_type = self._target_value(tree.children[0], scope)
-            compiled = self._index(
-                Compiled(owner_type, owner_fn), self._expr(tree.children[1], scope), tree
-            )
-        return compiled.fn, compiled.type
+            return self._name(tree, scope)
+        owner = self._target_compiled(tree.children[0], scope)
+        if tree.data == "target_attr":
+            return self._attribute(owner, tree.children[1], tree)
+        return self._index(owner, self._expr(tree.children[1], scope), tree)
 
     def _choose_item(
         self, tree: Tree, scope: dict[str, str], nodes: dict[str, fx.Node]
@@ -339,11 +291,11 @@ class StatementCompiler:
         what: str,
         where: Tree | Token,
         unchecked: bool = False,
-    ) -> tuple[tuple[str, Fn], ...]:
-        given: dict[str, Fn] = {}
+    ) -> tuple[tuple[str, Compiled], ...]:
+        given: dict[str, Compiled] = {}
         if unchecked:  # the definition itself is broken: check only the values
             return tuple(
-                (str(a.children[0]), self._expr(a.children[1], scope).fn)
+                (str(a.children[0]), self._expr(a.children[1], scope))
                 for a in _args(args_tree)
                 if isinstance(a, Tree) and a.data == "named_arg"
             )
@@ -375,7 +327,7 @@ class StatementCompiler:
                     f"{describe(params[name])}, but this is "
                     f"{describe(compiled.type)}",
                 )
-            given[name] = compiled.fn
+            given[name] = compiled
         missing = [p for p in params if p not in given and p not in optional]
         if missing:
             self._fail(where, f"{what} needs {', '.join(f'`{m}`' for m in missing)}", kind="arity")
@@ -383,11 +335,11 @@ class StatementCompiler:
 
     def _do(self, tree: Tree, scope: dict[str, str]) -> fx.Do:
         name, dynamic, given = self._action_args(tree.children[0], tree.children[1], scope)
-        return fx.Do(self._node_id(), name, dynamic, given)
+        return fx.Do(self._node_id(), name, dynamic, _functions(given))
 
     def _action_args(
         self, name_token: Token, args: Tree | None, scope: dict[str, str]
-    ) -> tuple[str, bool, tuple[tuple[str, Fn], ...]]:
+    ) -> tuple[str, bool, tuple[tuple[str, Compiled], ...]]:
         """Resolve an action (by id or a local holding one) and compile its arguments."""
         name = str(name_token)
         if name in scope:
@@ -397,7 +349,7 @@ class StatementCompiler:
             for arg in _args(args):
                 if not (isinstance(arg, Tree) and arg.data == "named_arg"):
                     self._fail(arg, "an action takes named arguments (`name: value`)", kind="arity")
-                compiled.append((str(arg.children[0]), self._expr(arg.children[1], scope).fn))
+                compiled.append((str(arg.children[0]), self._expr(arg.children[1], scope)))
             return name, True, tuple(compiled)
         signature = self.symbols.actions.get(name)
         if signature is None:
@@ -439,7 +391,7 @@ class StatementCompiler:
             name_token,
             signature.unchecked,
         )
-        return fx.Emit(self._node_id(), name, given)
+        return fx.Emit(self._node_id(), name, _functions(given))
 
     def _call_statement(self, tree: Tree, scope: dict[str, str]) -> fx.Call:
         name_token, args = tree.children
@@ -464,6 +416,10 @@ class StatementCompiler:
                 kind="name",
             )
         positional, named = self._primitive_args(primitive, args, scope, name_token)
-        return fx.Call(self._node_id(), primitive, positional, named)
+        return fx.Call(
+            self._node_id(), primitive, tuple(c.fn for c in positional), _functions(named)
+        )
 
-    # -------------------------------------------------------- expressions
+
+def _functions(named: tuple[tuple[str, Compiled], ...]) -> tuple[tuple[str, Fn], ...]:
+    return tuple((n, c.fn) for n, c in named)

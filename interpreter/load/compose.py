@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.check.schema_check import check_item
 from interpreter.errors import Diagnostic, Location
-from interpreter.language.compiler import did_you_mean
+from interpreter.language.compiled import did_you_mean
 from interpreter.load.merge import Merger, forget
 from interpreter.load.yaml_source import Document, JsonPath
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from interpreter.errors import Diagnostic, Location
-from interpreter.language.compiler import did_you_mean
+from interpreter.language.compiled import did_you_mean
 from interpreter.load.yaml_source import Document, JsonPath
 
 if TYPE_CHECKING:

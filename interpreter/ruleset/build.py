@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from interpreter.check import limits
 from interpreter.errors import Diagnostic, Location
+from interpreter.language.codegen import Emitter
 from interpreter.language.compiler import Compiler
 from interpreter.load.ruleset_files import Catalog, Item
 from interpreter.ruleset.definitions import DefinitionsMixin
@@ -29,6 +30,7 @@ class BuildResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     items: int = 0
     provisional: int = 0
+    emitter: Emitter | None = None  # the generated code of the ruleset (to store it)
 
 
 class Builder(
@@ -123,7 +125,7 @@ class Builder(
             **structure,
             **scoring,
         )
-        return BuildResult(ruleset, [], count, provisional)
+        return BuildResult(ruleset, [], count, provisional, self.compiler.emitter)
 
     def check_player_counts(self) -> None:
         players = self.catalog.manifest.get("players")

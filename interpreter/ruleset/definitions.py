@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.language.compiler import did_you_mean
+from interpreter.language.compiled import did_you_mean
 from interpreter.language.symbols import Symbols
 from interpreter.language.values import (
     ACTION,

@@ -16,11 +16,19 @@ class ExpressionsMixin:
     """A part of ``Builder`` (build.py)."""
 
     # ---------------------------------------------------------- expressions
-    def expression(self, item: Item, sub: tuple, scope: dict[str, str], expect: str | None) -> Any:
+    def expression(
+        self,
+        item: Item,
+        sub: tuple,
+        scope: dict[str, str],
+        expect: str | None,
+        function: str | None = None,
+    ) -> Any:
         text = value_at(item.data, sub)
         if not isinstance(text, str) or self.broken(item):
             return None
-        compiled, problems = self.compiler.expression(text, scope, expect)
+        compiled, problems = self.compiler.expression(text, scope, expect, function)
+        self.last_compiled = compiled
         self._report(item, sub, problems)
         if compiled is not None and self.compiler.last_tree is not None:
             self.expression_trees[(item.section, item.id, sub)] = self.compiler.last_tree

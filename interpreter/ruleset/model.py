@@ -117,6 +117,7 @@ class ActionDef:
     requires: tuple[Requirement, ...]
     effect: CompiledEffect
     location: Location
+    check: Fn | None = None  # all `requires` in one: the first unmet one's index, or -1
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from interpreter.language.compiler import did_you_mean
+from interpreter.language.compiled import did_you_mean
 from interpreter.language.symbols import Symbols
 from interpreter.language.values import (
     ANY,
@@ -55,7 +55,7 @@ class RulesMixin:
         for item in items:
             signature = symbols.functions[item.id]
             expect = signature.returns if signature.returns != ANY else None
-            fn = self.expression(item, ("value",), dict(signature.params), expect)
+            fn = self.expression(item, ("value",), dict(signature.params), expect, item.id)
             out[item.id] = (tuple(signature.params), fn)
         return out
 
@@ -64,11 +64,12 @@ class RulesMixin:
         for item in self.items("actions"):
             signature = symbols.actions[item.id]
             scope = dict(signature.params)
-            requires = []
+            requires, conditions = [], []
             for index, req in enumerate(item.data.get("requires") or []):
                 if not isinstance(req, dict):
                     continue
                 fn = self.expression(item, ("requires", index, "condition"), scope, BOOL)
+                conditions.append(self.last_compiled if fn is not None else None)
                 message = str(req.get("message", ""))
                 parts = self.template(item, ("requires", index, "message"), message, scope)
                 requires.append(Requirement(fn, message, str(req.get("condition", "")), parts))
@@ -86,6 +87,7 @@ class RulesMixin:
                 tuple(requires),
                 effect,
                 item.location(key=True),
+                self.compiler.requirements(conditions, item.id),
             )
         return out
 

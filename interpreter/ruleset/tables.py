@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.errors import GameError, RuleError
+from interpreter.language.operations import PieceTable
 from interpreter.language.values import Piece, Player, ZoneRef
 from interpreter.ruleset.model import Ruleset
 
@@ -68,14 +69,17 @@ class Tables:
                     self.zone_seat[key] = seat
                 if zone.order == "random":
                     self.random_zones.add(key)
-        self.piece_props = {pid: p.properties for pid, p in ruleset.pieces.items()}
+        self.piece_props = PieceTable({pid: p.properties for pid, p in ruleset.pieces.items()})
         self.piece_kind = {pid: p.kind for pid, p in ruleset.pieces.items()}
         self.piece_design = {pid: p.design for pid, p in ruleset.pieces.items()}
         self.kind_members = {
             kind: tuple(Piece(pid) for pid, p in ruleset.pieces.items() if p.kind == kind)
             for kind in ruleset.kinds
         }
-        self.function_bodies = {name: fn for name, (_, fn) in ruleset.functions.items()}
+        # the ruleset's functions, called with their arguments: fn(ctx, *args)
+        self.actions = ruleset.actions
+        self.functions = {name: fn for name, (_, fn) in ruleset.functions.items()}
+        self.dynamic_attributes: dict[tuple[str, str], Any] = {}  # (type, name) -> reader
         self.action_props = {name: a.properties for name, a in ruleset.actions.items()}
         self.bounds = {name: (c.minimum, c.maximum) for name, c in ruleset.counters.items()}
         self.triggers_on: dict[str, tuple] = {}
@@ -241,9 +245,28 @@ class Tables:
         ctx.env = {**definition.defaults, **args} if definition.defaults else args
         ctx.depth = ctx.deeper()  # a requirement asking `can` of itself ends here
         try:
+            if definition.check is not None:
+                index = definition.check(ctx)
+                if index < 0:
+                    return None
+                requirement = definition.requires[index]
+                return requirement.render(ctx) if explain else requirement.message
             for requirement in definition.requires:
                 if not requirement.condition(ctx):
                     return requirement.render(ctx) if explain else requirement.message
         finally:
             ctx.env, ctx.depth = saved, depth
         return None
+
+    def allows(self, ctx: Any, action: str, args: dict[str, Any]) -> bool:
+        """Whether every `requires` of ``action`` holds (``can action(…)``)."""
+        definition = self.actions[action]
+        if definition.check is None:
+            return self.failed_requirement(ctx, action, args, False) is None
+        saved, depth = ctx.env, ctx.depth
+        ctx.env = {**definition.defaults, **args} if definition.defaults else args
+        ctx.depth = ctx.deeper()
+        try:
+            return definition.check(ctx) < 0
+        finally:
+            ctx.env, ctx.depth = saved, depth

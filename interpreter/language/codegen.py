@@ -1,0 +1,188 @@
+"""Turn the compiler's Python expression trees (``ast``) into functions, once.
+
+The compiler checks a text and builds, for each of its expressions, a Python
+expression tree over a few names: ``ctx`` (the ``Context``), locals named ``v_<name>``
+(the variables a `x in …` binds, the parameters of a ruleset function) and the
+module-level names an ``Emitter`` binds (run-time helpers, constants that are not
+plain literals). ``Emitter.function`` wraps such a tree into one ``def``, compiles it
+with ``compile`` and keeps it. Nothing is built from text: the source is the checked
+parse tree, so no data of a ruleset is ever ``eval``-ed.
+
+A ``TypeError`` inside generated code (a comparison or a step on a value of the wrong
+kind, which the static types could not exclude) becomes a ``RuleError``, so a faulty
+rule is reported at its place instead of crashing the interpreter.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+import re
+from collections.abc import Callable, Sequence
+from types import CodeType
+from typing import Any
+
+from interpreter.errors import RuleError
+
+_PLAIN = (int, str, bool, float, type(None))
+_serial = itertools.count(1)  # unique names across emitters: a namespace may be shared
+
+
+def local(name: str) -> str:
+    """The Python name of a local of the rules (prefixed: never a builtin or a helper)."""
+    return f"v_{name}"
+
+
+def name(identifier: str) -> ast.Name:
+    return ast.Name(identifier, ast.Load())
+
+
+CTX = "ctx"
+FILENAME = "<rules>"  # the file name of generated code (how stored rulesets find it)
+
+
+def ctx_attr(*path: str) -> ast.expr:
+    """``ctx.a.b…``"""
+    node: ast.expr = name(CTX)
+    for part in path:
+        node = ast.Attribute(node, part, ast.Load())
+    return node
+
+
+def attr(owner: ast.expr, attribute: str) -> ast.expr:
+    return ast.Attribute(owner, attribute, ast.Load())
+
+
+def item(owner: ast.expr, key: ast.expr) -> ast.expr:
+    return ast.Subscript(owner, key, ast.Load())
+
+
+def call(fn: ast.expr, *args: ast.expr, **keywords: ast.expr) -> ast.expr:
+    return ast.Call(fn, list(args), [ast.keyword(k, v) for k, v in keywords.items()])
+
+
+def method(owner: ast.expr, method_name: str, *args: ast.expr) -> ast.expr:
+    return call(attr(owner, method_name), *args)
+
+
+def literal(value: Any) -> ast.expr | None:
+    """A plain value as a literal; None for values that need a binding (their class)."""
+    if type(value) in _PLAIN:
+        return ast.Constant(value)
+    if type(value) is tuple and all(type(v) in _PLAIN for v in value):
+        return ast.Tuple([ast.Constant(v) for v in value], ast.Load())
+    return None
+
+
+_KINDS = {
+    "NoneType": "none",
+    "int": "a number",
+    "bool": "true/false",
+    "str": "a text",
+    "tuple": "a list",
+    "dict": "a table",
+}
+_COMPARISON = re.compile(r"'(.+)' not supported between instances of '(\w+)' and '(\w+)'")
+
+
+def wrong_kind(exc: TypeError) -> RuleError:
+    """What a ``TypeError`` in generated code means for the rules' author."""
+    found = _COMPARISON.match(str(exc))
+    if found:
+        op, left, right = found.groups()
+        what = f"`{op}` cannot compare {_KINDS.get(left, left)} with {_KINDS.get(right, right)}"
+    else:
+        what = f"a value of the wrong kind was used ({exc})"
+    return RuleError(
+        what,
+        "a value read from a table, an unset variable or a missing property has no "
+        "declared value: check it before comparing or computing with it",
+    )
+
+
+class Emitter:
+    """Binds the helpers and constants generated code refers to, and compiles
+    expression trees into functions that share one namespace."""
+
+    def __init__(self, namespace: dict[str, Any] | None = None):
+        self.namespace: dict[str, Any] = namespace if namespace is not None else {}
+        self.namespace.setdefault("_wrong_kind", wrong_kind)
+        self._bound: dict[int, str] = {}  # id(value) -> its name (values are kept alive)
+        self.codes: dict[str, CodeType] = {}  # every function made, by name (to store them)
+        self.explanations: dict[str, str] = {}  # a `can` test's name -> its `why`'s name
+
+    def bind(self, value: Any, hint: str = "c") -> ast.Name:
+        """A module-level name for ``value`` (a helper, a table, a typed constant)."""
+        known = self._bound.get(id(value))
+        if known is not None and self.namespace.get(known) is value:
+            return name(known)
+        identifier = f"_{hint}{next(_serial)}"
+        self.namespace[identifier] = value
+        self._bound[id(value)] = identifier
+        return name(identifier)
+
+    def value(self, value: Any) -> ast.expr:
+        """A constant: a literal where Python has one, else a bound name."""
+        return literal(value) or self.bind(value)
+
+    def function(
+        self, code: ast.expr, params: Sequence[str] = (), label: str = "expr"
+    ) -> Callable[..., Any]:
+        """``def f(ctx, *params): return code`` compiled, with the ``TypeError`` net."""
+        return self.define([ast.Return(code)], params, label)
+
+    def first_failing(self, conditions: Sequence[ast.expr], label: str) -> Callable[..., Any]:
+        """``f(ctx)``: the index of the first of ``conditions`` that does not hold, or -1
+        (an action's `requires`, in one function)."""
+        body: list[ast.stmt] = [
+            ast.If(ast.UnaryOp(ast.Not(), cond), [ast.Return(ast.Constant(index))], [])
+            for index, cond in enumerate(conditions)
+        ]
+        return self.define([*body, ast.Return(ast.Constant(-1))], (), label)
+
+    def define(
+        self, statements: list[ast.stmt], params: Sequence[str], label: str
+    ) -> Callable[..., Any]:
+        """``def f(ctx, *params): statements`` compiled, with the ``TypeError`` net."""
+        identifier = f"_{label}{next(_serial)}"
+        handler = ast.ExceptHandler(
+            name("TypeError"),
+            "exc",
+            [ast.Raise(call(name("_wrong_kind"), name("exc")), ast.Constant(None))],
+        )
+        body = ast.Try(statements, [handler], [], [])
+        arguments = ast.arguments(
+            posonlyargs=[],
+            args=[ast.arg(CTX), *(ast.arg(p) for p in params)],
+            kwonlyargs=[],
+            kw_defaults=[],
+            defaults=[],
+        )
+        definition = ast.FunctionDef(identifier, arguments, [body], [], None)
+        module = ast.fix_missing_locations(ast.Module([definition], []))
+        code = compile(module, FILENAME, "exec")
+        exec(code, self.namespace)  # built from a checked tree, never from a text
+        self.codes[identifier] = code
+        return self.namespace[identifier]
+
+    def explain(self, fn: Callable[..., Any], why: Callable[..., Any]) -> None:
+        """Give a `can …` test the function that words its refusal (``fn.why``)."""
+        fn.why = why  # type: ignore[attr-defined]
+        self.explanations[fn.__name__] = why.__name__
+
+    def bound_values(self) -> dict[str, Any]:
+        """What the generated code refers to besides itself: helpers and constants."""
+        return {k: v for k, v in self.namespace.items() if k not in self.codes}
+
+    @classmethod
+    def restore(
+        cls, values: dict[str, Any], codes: dict[str, CodeType], explanations: dict[str, str]
+    ) -> Emitter:
+        """The functions of a stored emitter, made again from their code objects."""
+        emitter = cls(dict(values))
+        for code in codes.values():
+            exec(code, emitter.namespace)  # code this interpreter generated and stored
+        emitter.codes = dict(codes)
+        for fn_name, why_name in explanations.items():
+            emitter.explain(emitter.namespace[fn_name], emitter.namespace[why_name])
+        return emitter
