@@ -10,6 +10,7 @@ import copy
 import os
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,10 @@ from rules_test_support import (
     TINY_EXTRA,
     TINY_MANIFEST,
 )
+
+# Stored rulesets and the parser's cache of a test session go to a folder of its own,
+# never to the user's cache (interpreter/ruleset/stored.py, language/parser.py).
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="tabletop-rules-tests-")
 
 # In CI the property tests replay the same examples every run, so a landing never
 # depends on luck; locally they explore new examples each time.

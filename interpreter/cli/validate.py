@@ -7,16 +7,10 @@ from pathlib import Path
 
 import click
 
-from interpreter.check.lint import lint
-from interpreter.check.lone_file import included, orphan, syntax_only
-from interpreter.check.schema_check import check
 from interpreter.cli import formats
-from interpreter.cli.mod_blame import blame
 from interpreter.cli.options import expansions_option, mods_option, rules_path_option
-from interpreter.cli.validate_mods import needed_expansions, validate_folder
 from interpreter.errors import Diagnostic, LoadError, Location
-from interpreter.language.compiler import did_you_mean
-from interpreter.load.ruleset_files import (
+from interpreter.load.ruleset_files import (  # light: the YAML and schema readers load lazily
     MANIFEST,
     allowed_combinations,
     display_path,
@@ -24,8 +18,7 @@ from interpreter.load.ruleset_files import (
     resolve_ruleset,
 )
 from interpreter.load.search import ruleset_ids
-from interpreter.load.yaml_source import load_file
-from interpreter.ruleset import load
+from interpreter.ruleset import load, stored
 
 
 @dataclass
@@ -60,6 +53,8 @@ class Summary:
 
 
 def validate_path(raw: str, summary: Summary, combos: Combinations | None = None) -> None:
+    from interpreter.cli.validate_mods import validate_folder
+
     path = Path(raw)
     if not path.exists():
         folder = resolve_ruleset(raw)
@@ -154,6 +149,8 @@ def _load(folder: Path, expansions: list[str] | None = None, mods: list[Path] | 
     """Load a combination; when mods break the base, say so at the mods' lines too."""
     loaded = load(folder, expansions=expansions, mods=mods)
     if mods and any(d.severity == "error" for d in loaded.diagnostics):
+        from interpreter.cli.mod_blame import blame
+
         base = load(folder, expansions=expansions)
         loaded.diagnostics = loaded.diagnostics + blame(loaded.diagnostics, mods, base.diagnostics)
     return loaded
@@ -164,7 +161,12 @@ def _merge(loaded, summary: Summary, only: str | None, lint_only: set[str] | Non
     keep its warnings about these files only, e.g. a mod's and not its base's)."""
     diagnostics = loaded.diagnostics
     if loaded.ruleset is not None and loaded.catalog is not None:
-        warnings = lint(loaded.catalog)
+        warnings = loaded.lint
+        if warnings is None:
+            from interpreter.check.lint import lint
+
+            warnings = loaded.lint = lint(loaded.catalog)
+            stored.remember_lint(loaded, warnings)
         if lint_only is not None:
             warnings = [w for w in warnings if w.location.path in lint_only]
         diagnostics = diagnostics + warnings
@@ -172,7 +174,7 @@ def _merge(loaded, summary: Summary, only: str | None, lint_only: set[str] | Non
         diagnostics = [d for d in diagnostics if d.location.path == only]
     summary.add(diagnostics)
     if loaded.catalog is not None:
-        summary.files.update(d.path for d in loaded.catalog.documents)
+        summary.files.update(loaded.catalog.document_paths())
         summary.files.update(loaded.catalog.failed)
         key = str(loaded.catalog.folder)
         items, provisional = summary.counts.setdefault(key, (set(), set()))
@@ -181,6 +183,11 @@ def _merge(loaded, summary: Summary, only: str | None, lint_only: set[str] | Non
 
 
 def _validate_file(path: Path, summary: Summary) -> None:
+    from interpreter.check.lone_file import included, orphan, syntax_only
+    from interpreter.check.schema_check import check
+    from interpreter.language.compiled import did_you_mean
+    from interpreter.load.yaml_source import load_file
+
     shown = display_path(path)
     summary.files.add(shown)
     try:
@@ -249,6 +256,8 @@ def _validate_together(
     folder: Path, mods: list[Path], headers: list[dict], summary: Summary
 ) -> None:
     """Mods on their base, with the expansions they require, as one combination."""
+    from interpreter.cli.validate_mods import needed_expansions
+
     loaded = _load(folder, expansions=needed_expansions(folder, headers), mods=mods)
     _merge(loaded, summary, None, _mod_paths(mods))
     if loaded.catalog and loaded.catalog.manifest.get("id"):

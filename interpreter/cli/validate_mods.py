@@ -13,7 +13,6 @@ from pathlib import Path
 
 from interpreter.errors import LoadError
 from interpreter.load.ruleset_files import MANIFEST, requirement_chain, resolve_ruleset
-from interpreter.load.yaml_source import load_file
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -27,6 +26,8 @@ def overlay_header(path: Path) -> dict | None:
     """The `overlay:` header of a file, or None when it is not an overlay (or unreadable:
     checking it on its own reports why)."""
     try:
+        from interpreter.load.yaml_source import load_file
+
         data = load_file(path).data
     except LoadError:
         return None
@@ -48,6 +49,8 @@ def needed_expansions(folder: Path, headers: list[dict]) -> list[str]:
     mods = {str(h.get("id")) for h in headers if h.get("id")}
     offered = {}
     try:
+        from interpreter.load.yaml_source import load_file
+
         manifest = load_file(folder / MANIFEST).data
         offered = manifest.get("expansions") or {} if isinstance(manifest, dict) else {}
     except LoadError:

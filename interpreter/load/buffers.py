@@ -33,6 +33,11 @@ def text_for(path: str | Path) -> str | None:
     return texts.get(key) if key is not None else None
 
 
+def active() -> bool:
+    """Whether unsaved texts stand in for files now (a stored ruleset cannot be used)."""
+    return bool(_open.get())
+
+
 @contextmanager
 def reading(texts: Mapping[str | Path, str]) -> Iterator[None]:
     """Within the block, the loader reads ``texts`` (path → text) instead of the files."""

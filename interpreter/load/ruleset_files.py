@@ -11,15 +11,17 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from interpreter.check.schema_check import check
 from interpreter.errors import Diagnostic, LoadError, Location
-from interpreter.language.compiler import did_you_mean
-from interpreter.load.compose import Composer, Overlay, duplicate_id
+from interpreter.language.compiled import did_you_mean
 from interpreter.load.search import MANIFEST
 from interpreter.load.search import resolve_ruleset as resolve_ruleset
-from interpreter.load.yaml_source import Document, JsonPath, load_file
+
+if TYPE_CHECKING:  # the readers (YAML, schemas, overlays) are imported where they run:
+    # a stored ruleset is used without them (interpreter/ruleset/stored.py)
+    from interpreter.load.compose import Overlay
+    from interpreter.load.yaml_source import Document, JsonPath
 
 SECTIONS = (
     "labels",
@@ -81,6 +83,9 @@ class Catalog:
     broken: set[tuple] = field(default_factory=set)  # (file, section, id) with schema errors
     failed: list[str] = field(default_factory=list)  # files that could not be read
 
+    def document_paths(self) -> list[str]:
+        return [d.path for d in self.documents]
+
     def item_keys(self) -> set[tuple[str, str]]:
         """Every item as (section, id), the singletons included."""
         keys = {(section, i) for section, items in self.sections.items() for i in items}
@@ -130,9 +135,11 @@ class Loader:
         self.file_count = 0
         self.failed: list[str] = []  # files that could not be read at all
         self.broken: set[tuple] = set()  # (file, section, id) of items that broke the schema
+        self.paths: list[Path] = []  # every file read, in order (what a stored build depends on)
 
     def document(self, path: Path, schema: str | None) -> Document | None:
         self.file_count += 1
+        self.paths.append(Path(path))
         try:
             document, problems = _read_checked(path, display_path(path), schema)
         except LoadError as exc:
@@ -220,6 +227,8 @@ class Loader:
             if overlay is not None:  # mods come after expansions, in the order of their ids
                 overlay.rank = (1, overlay.id, str(mod))
             overlays.append(overlay)
+        from interpreter.load.compose import Composer
+
         composer = Composer(catalog, [str(name) for name in offered])
         catalog.applied = composer.compose([o for o in overlays if o is not None])
         self.diagnostics.extend(composer.diagnostics)
@@ -250,6 +259,8 @@ class Loader:
                 existing = catalog.sections[section].get(item_id)
                 where = (section, item_id)
                 if existing is not None:
+                    from interpreter.load.compose import duplicate_id
+
                     self.diagnostics.append(duplicate_id(document, where, existing))
                     continue
                 catalog.sections[section][item_id] = Item(item_id, section, value, document, where)
@@ -269,6 +280,8 @@ class Loader:
         catalog.documents.append(document)
         header = document.data.get("overlay")
         header = header if isinstance(header, dict) else {}
+        from interpreter.load.compose import Overlay
+
         return Overlay(str(header.get("id", path.stem)), document, header, rank)
 
 
@@ -292,17 +305,31 @@ def requirement_chain(folder: Path, expansion: str, offered: dict) -> list[str]:
     def visit(name: str, depth: int = 0) -> None:
         if name in order or depth > 20 or name not in offered:
             return
-        try:
-            data = load_file(folder / str(offered[name].get("file", ""))).data
-            needs = (data.get("overlay") or {}).get("requires") or []
-        except (LoadError, AttributeError):
-            needs = []
-        for need in needs:
+        from interpreter.ruleset import stored
+
+        path = folder / str(offered[name].get("file", ""))
+        for need in stored.file_fact(path, "overlay-requires", _overlay_requires):
             visit(str(need), depth + 1)
         order.append(name)
 
     visit(expansion)
     return order
+
+
+def load_file(path: Path, *args: Any, **kwargs: Any) -> Document:
+    """A YAML file read (``yaml_source.load_file``, imported when first needed)."""
+    from interpreter.load import yaml_source
+
+    return yaml_source.load_file(path, *args, **kwargs)
+
+
+def _overlay_requires(path: Path) -> list[str]:
+    """The expansions an overlay file names under `overlay: requires:` (none if unreadable)."""
+    try:
+        data = load_file(path).data
+        return [str(n) for n in (data.get("overlay") or {}).get("requires") or []]
+    except (LoadError, AttributeError, TypeError):
+        return []
 
 
 _READ_CACHE: dict[tuple, tuple[Document, list[Diagnostic]]] = {}
@@ -323,6 +350,8 @@ def _read_checked(
         key = None
     if key is not None and key in _READ_CACHE:
         return _READ_CACHE[key]
+    from interpreter.check.schema_check import check
+
     document = load_file(path, display=display)
     problems = check(document, schema) if schema else []
     if problems:

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from interpreter.errors import CheckError, Diagnostic
-from interpreter.load.ruleset_files import Catalog, Loader, resolve_ruleset
-from interpreter.ruleset.build import build
+from interpreter.load.search import resolve_ruleset
+from interpreter.ruleset import stored
 from interpreter.ruleset.model import Ruleset
+
+if TYPE_CHECKING:
+    from interpreter.load.ruleset_files import Catalog
 
 __all__ = ["Loaded", "Ruleset", "load", "load_or_raise", "resolve_ruleset"]
 
@@ -23,22 +27,49 @@ class Loaded:
     items: int = 0
     provisional: int = 0
     catalog: Catalog | None = None
+    lint: list[Diagnostic] | None = field(default=None, repr=False)  # once computed
+    stored: str | None = field(default=None, repr=False)  # its entry in the disk cache
 
 
 def load(
-    folder: Path, expansions: list[str] | None = None, mods: list[Path] | None = None
+    folder: Path,
+    expansions: list[str] | None = None,
+    mods: list[Path] | None = None,
+    *,
+    catalog: bool = True,
+    use_store: bool = True,
 ) -> Loaded:
-    """Load ``folder`` with ``expansions`` (ids it offers) and ``mods`` (overlay files)."""
+    """Load ``folder`` with ``expansions`` (ids it offers) and ``mods`` (overlay files).
+
+    A load without errors is kept on disk (``stored.py``) and taken from there while
+    none of the files it read changes; ``catalog=False`` skips reading the stored
+    catalog (the documents), which only checks and tools that show the YAML need;
+    ``use_store=False`` reads the files, as inside ``buffers.reading`` (an editor's
+    unsaved texts stand in for some).
+    """
+    from interpreter.load import buffers
+
+    key = None
+    if use_store and stored.enabled() and not buffers.active():
+        key = stored.request_key(folder, expansions, mods)
+    if key is not None:
+        hit = stored.fetch(key, with_catalog=catalog)
+        if hit is not None:
+            return hit
+    from interpreter.load.ruleset_files import Loader  # not needed for a stored ruleset
+    from interpreter.ruleset.build import build
+
     loader = Loader()
-    catalog = loader.ruleset(folder, expansions, mods)
-    if not catalog.manifest:
-        return Loaded(None, loader.diagnostics, loader.file_count, catalog=catalog)
-    result = build(catalog)
+    read = loader.ruleset(folder, expansions, mods)
+    if not read.manifest:
+        return Loaded(None, loader.diagnostics, loader.file_count, catalog=read)
+    result = build(read)
     diagnostics = loader.diagnostics + result.diagnostics
     ruleset = result.ruleset if not diagnostics else None
-    return Loaded(
-        ruleset, diagnostics, loader.file_count, result.items, result.provisional, catalog
-    )
+    loaded = Loaded(ruleset, diagnostics, loader.file_count, result.items, result.provisional, read)
+    if key is not None and result.emitter is not None:
+        stored.store(key, loaded, result.emitter, loader.paths)
+    return loaded
 
 
 _cache: dict[tuple, Ruleset] = {}
@@ -62,7 +93,7 @@ def load_or_raise(
     )
     if key in _cache:
         return _cache[key]
-    loaded = load(folder, expansions, mods)
+    loaded = load(folder, expansions, mods, catalog=False)
     if loaded.ruleset is None:
         raise CheckError(loaded.diagnostics)
     _cache[key] = loaded.ruleset

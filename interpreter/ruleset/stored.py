@@ -1,0 +1,278 @@
+"""Compiled rulesets kept on disk, so that a second `validate`, `play` or `replay` of
+unchanged rules skips reading YAML, the schemas and compiling.
+
+An entry is found by the request (folder, expansions, mods, rules path) and this
+interpreter's own code (its version and the size and time of every file of the
+package); it is used only if every file the load read still has the digest it had
+(sha256 of its bytes), so editing, adding or removing a rules file rebuilds. Only
+loads without errors are stored. The generated functions are stored as their code
+objects (``marshal``) and made again in a fresh namespace; everything else is
+pickled, with each generated function written as its name.
+
+Entries live in ``$XDG_CACHE_HOME/tabletop-rules/rulesets/`` (or ``~/.cache/…``);
+``TABLETOP_RULES_CACHE=0`` turns this cache off, like the grammar's. A missing,
+unreadable, stale or broken entry is a miss, never an error: the rules are then
+loaded from their files.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import io
+import marshal
+import os
+import pickle
+import sys
+import tempfile
+import types
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from interpreter.language.codegen import FILENAME, Emitter
+
+FORMAT = 1  # bumped when the layout of an entry changes
+MAX_ENTRY_BYTES = 64_000_000  # a larger file is not read (a corrupt or foreign one)
+MAX_ENTRIES = 64  # the oldest entries beyond this are removed when one is written
+CACHE_ENV = "TABLETOP_RULES_CACHE"
+_PACKAGE = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class Entry:
+    """What is kept of one load: the files it read and its pickled parts."""
+
+    sources: list[tuple[str, str]]  # (path, sha256 of the bytes read)
+    codes: bytes  # marshal of {name: code object} of the generated functions
+    core: bytes  # pickle of (namespace values, explanations, Loaded without its catalog)
+    catalog: bytes  # pickle of the catalog (read only where it is asked for)
+    summary: dict[str, Any]  # what `validate` asks of the catalog, without reading it
+    lint: bytes | None = None  # pickle of the lint's warnings, once they were computed
+
+
+def enabled() -> bool:
+    return os.environ.get(CACHE_ENV, "").strip().lower() not in ("0", "off", "no", "false")
+
+
+def folder() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or ""
+    root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"
+    return root / "tabletop-rules" / "rulesets"
+
+
+def request_key(folder_: Path, expansions: list[str] | None, mods: list[Path] | None) -> str:
+    """The name of the entry for this request on this interpreter."""
+    from interpreter import __version__
+    from interpreter.load import search
+
+    parts = [
+        f"format {FORMAT}",
+        __version__,
+        sys.version,
+        _code_stamp(),
+        str(Path(folder_).resolve()),
+        "\0".join(expansions or ()),
+        "\0".join(str(Path(m).resolve()) for m in mods or ()),
+        "\0".join(str(p) for p in search.rules_path()),
+    ]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
+
+
+@functools.lru_cache(maxsize=1)
+def _code_stamp() -> str:
+    """The interpreter's own files (size and time): a changed interpreter rebuilds."""
+    stamps = []
+    for path in sorted(_PACKAGE.rglob("*")):
+        if path.suffix in (".py", ".lark", ".json") and "__pycache__" not in path.parts:
+            stat = path.stat()
+            stamps.append(f"{path.relative_to(_PACKAGE)}:{stat.st_size}:{stat.st_mtime_ns}")
+    return hashlib.sha256("\n".join(stamps).encode()).hexdigest()
+
+
+def digest(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+# ------------------------------------------------------------------- reading
+def fetch(key: str, with_catalog: bool = True) -> Any | None:
+    """The stored ``Loaded`` for ``key`` if every file it read is unchanged, else None."""
+    if not enabled():
+        return None
+    entry = _read(folder() / f"{key}.pickle")
+    if entry is None or any(digest(Path(p)) != d for p, d in entry.sources):
+        return None
+    try:
+        codes = marshal.loads(entry.codes)
+        values, explanations, loaded = pickle.loads(entry.core)
+        emitter = Emitter.restore(values, codes, explanations)
+        loaded = _Unpickler(io.BytesIO(loaded), emitter).load()
+        if with_catalog:
+            loaded.catalog = StoredCatalog(entry.catalog, entry.summary)
+        if entry.lint is not None:
+            loaded.lint = pickle.loads(entry.lint)
+    except Exception:  # a broken entry is a miss: the files are read instead
+        return None
+    loaded.stored = key
+    return loaded
+
+
+def _read(path: Path) -> Entry | None:
+    try:
+        if path.stat().st_size > MAX_ENTRY_BYTES:
+            return None
+        with path.open("rb") as handle:
+            entry = pickle.load(handle)
+    except Exception:
+        return None
+    return entry if isinstance(entry, Entry) else None
+
+
+class _Unpickler(pickle.Unpickler):
+    def __init__(self, file: Any, emitter: Emitter):
+        super().__init__(file)
+        self.emitter = emitter
+
+    def persistent_load(self, pid: Any) -> Any:
+        kind, name = pid
+        if kind != "fn":
+            raise pickle.UnpicklingError(f"unknown reference {pid!r}")
+        return self.emitter.namespace[name]
+
+
+def file_fact(path: Path, kind: str, compute: Any) -> Any:
+    """``compute(path)``, kept on disk while the file's bytes stay the same (a small
+    fact read from a file, such as the expansions an overlay requires)."""
+    if not enabled():
+        return compute(path)
+    current = digest(path)
+    name = hashlib.sha256(f"{FORMAT}\0{kind}\0{Path(path).resolve()}".encode()).hexdigest()[:32]
+    where = folder() / "facts" / f"{name}.pickle"
+    with contextlib.suppress(Exception):
+        with where.open("rb") as handle:
+            seen, value = pickle.load(handle)  # written below, in the user's cache
+        if current is not None and seen == current:
+            return value
+    value = compute(path)
+    if current is not None:
+        with contextlib.suppress(Exception):
+            where.parent.mkdir(parents=True, exist_ok=True)
+            with tempfile.NamedTemporaryFile("wb", dir=where.parent, delete=False) as handle:
+                pickle.dump((current, value), handle)
+            os.replace(handle.name, where)
+    return value
+
+
+# ------------------------------------------------------------------- writing
+class _Pickler(pickle.Pickler):
+    def persistent_id(self, obj: Any) -> Any:
+        if isinstance(obj, types.FunctionType) and obj.__code__.co_filename == FILENAME:
+            return ("fn", obj.__name__)
+        return None
+
+
+def _dumps(value: Any) -> bytes:
+    buffer = io.BytesIO()
+    _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(value)
+    return buffer.getvalue()
+
+
+def store(key: str, loaded: Any, emitter: Emitter, paths: list[Path]) -> None:
+    """Keep a load without errors; silently nothing where the cache cannot be written."""
+    if not enabled() or loaded.ruleset is None or loaded.diagnostics:
+        return
+    sources = [(str(Path(p).resolve()), digest(Path(p))) for p in dict.fromkeys(paths)]
+    if any(d is None for _, d in sources):
+        return
+    catalog, lint = loaded.catalog, loaded.lint
+    try:
+        loaded.catalog = loaded.lint = None
+        values = {k: v for k, v in emitter.bound_values().items() if not k.startswith("__")}
+        core = _dumps((values, emitter.explanations, _dumps(loaded)))
+        entry = Entry(
+            sources,  # type: ignore[arg-type]
+            marshal.dumps(emitter.codes),
+            core,
+            _dumps(catalog),
+            _summary(catalog),
+            _dumps(lint) if lint is not None else None,
+        )
+    except Exception:  # something of this ruleset cannot be stored: it is rebuilt each time
+        return
+    finally:
+        loaded.catalog, loaded.lint = catalog, lint
+    _write(folder() / f"{key}.pickle", entry)
+    loaded.stored = key
+    loaded.stored_entry = entry
+
+
+_SUMMARY = ("manifest", "applied", "folder", "failed")
+_SUMMARY_CALLS = ("document_paths", "item_keys", "provisional_keys")
+
+
+def _summary(catalog: Any) -> dict[str, Any]:
+    out = {name: getattr(catalog, name) for name in _SUMMARY}
+    out.update({name: getattr(catalog, name)() for name in _SUMMARY_CALLS})
+    return out
+
+
+class StoredCatalog:
+    """A stored catalog: what `validate` asks at once, the rest (the documents, the
+    items) unpickled on first use."""
+
+    def __init__(self, blob: bytes, summary: dict[str, Any]):
+        self._blob = blob
+        self._summary = summary
+        self._catalog: Any = None
+        for name in _SUMMARY:
+            setattr(self, name, summary[name])
+
+    def __getattr__(self, name: str) -> Any:
+        if name in _SUMMARY_CALLS:
+            value = self._summary[name]
+            return lambda: value
+        if self._catalog is None:
+            self._catalog = pickle.loads(self._blob)  # our own file
+        return getattr(self._catalog, name)
+
+
+def remember_lint(loaded: Any, warnings: list) -> None:
+    """Add the lint's warnings to the stored entry of ``loaded`` (computed after it)."""
+    entry = getattr(loaded, "stored_entry", None)
+    key = getattr(loaded, "stored", None)
+    if not enabled() or key is None:
+        return
+    if entry is None:
+        entry = _read(folder() / f"{key}.pickle")
+        if entry is None:
+            return
+    with contextlib.suppress(Exception):
+        entry.lint = _dumps(warnings)
+        _write(folder() / f"{key}.pickle", entry)
+
+
+def _write(path: Path, entry: Entry) -> None:
+    """Write atomically (another process may read the entry meanwhile)."""
+    temporary = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("wb", dir=path.parent, delete=False) as handle:
+            temporary = handle.name
+            pickle.dump(entry, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temporary, path)
+        _prune(path.parent)
+    except Exception:  # a read-only or full disk: the rules are simply not kept
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+
+
+def _prune(where: Path) -> None:
+    entries = sorted(where.glob("*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in entries[MAX_ENTRIES:]:
+        with contextlib.suppress(OSError):
+            old.unlink()

@@ -1,0 +1,171 @@
+"""Compiled rulesets kept on disk: used while the files are unchanged, rebuilt after an
+edit, never an error when the store is off, broken or unwritable (issue 13)."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from pathlib import Path
+
+import pytest
+
+import interpreter.load.ruleset_files as ruleset_files
+from interpreter.agents import RandomAgent
+from interpreter.engine.game import Game
+from interpreter.ruleset import load, stored
+from rules_test_support import ROCOCO
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    where = tmp_path / "cache"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(where))
+    monkeypatch.delenv(stored.CACHE_ENV, raising=False)
+    return where / "tabletop-rules" / "rulesets"
+
+
+def _no_reading(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make reading any rules file fail: what loads now comes from the store."""
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the files were read")
+
+    monkeypatch.setattr(ruleset_files.Loader, "ruleset", refuse)
+
+
+def _game_digest(ruleset, players: int = 3, seed: int = 7) -> str:
+    game = Game(ruleset, [f"P{i}" for i in range(players)], seed=seed)
+    agents = [RandomAgent(i, f"{seed}:{i}") for i in range(players)]
+    moves = []
+    while not game.is_over():
+        decision = game.pending()[0]
+        answer = agents[decision.player].choose(game, decision)
+        moves.append(f"{decision.player}:{answer}")
+        game.apply(decision.player, answer)
+    moves.append(repr(game.result()))
+    return hashlib.sha256("\n".join(moves).encode()).hexdigest()
+
+
+def test_a_second_load_comes_from_the_store_and_plays_the_same_games(
+    cache: Path, tiny: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = load(tiny)
+    assert first.ruleset is not None and first.stored is not None
+    assert list(cache.glob("*.pickle")), "nothing was written"
+    _no_reading(monkeypatch)
+    second = load(tiny)
+    assert second.ruleset is not None and second.stored == first.stored
+    assert second.items == first.items and second.files == first.files
+    assert _game_digest(second.ruleset, 2) == _game_digest(first.ruleset, 2)
+
+
+def test_rococo_from_the_store_plays_identical_games_and_explains_refusals(
+    cache: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / "rococo"
+    shutil.copytree(ROCOCO, folder)
+    built = load(folder, ["deluxe"])
+    kept = load(folder, ["deluxe"])
+    assert built.ruleset is not None and kept.ruleset is not None
+    assert kept.stored is not None
+    assert _game_digest(kept.ruleset) == _game_digest(built.ruleset)
+    # a `can …` condition keeps the function that words its refusal (`why`)
+    assert _explained(kept.ruleset) == _explained(built.ruleset) > 0
+
+
+def _explained(ruleset) -> int:
+    """How many `can …` terms of choices and options can say why they fail."""
+    count = 0
+    for action in ruleset.actions.values():
+        for node in action.effect.nodes.values():
+            terms = getattr(node, "where_terms", ()) or ()
+            options = getattr(node, "options", ()) or ()
+            terms = (*terms, *(t for option in options for t in option.guard_terms))
+            count += sum(callable(getattr(fn, "why", None)) for _, fn in terms)
+    return count
+
+
+def test_editing_one_file_rebuilds(
+    cache: Path, tiny: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    load(tiny)
+    content = tiny / "content.yaml"
+    content.write_text(content.read_text() + "\n# an edit\n", encoding="utf-8")
+    reads = []
+    original = ruleset_files.Loader.ruleset
+
+    def counting(self, *args, **kwargs):
+        reads.append(args)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(ruleset_files.Loader, "ruleset", counting)
+    again = load(tiny)
+    assert again.ruleset is not None and len(reads) == 1
+    load(tiny)
+    assert len(reads) == 1, "the rebuilt ruleset was not stored again"
+
+
+def test_an_edit_that_breaks_the_rules_is_reported_not_hidden_by_the_store(
+    cache: Path, tiny: Path
+) -> None:
+    assert load(tiny).ruleset is not None
+    content = tiny / "content.yaml"
+    content.write_text(content.read_text().replace("gain(", "gian(", 1), encoding="utf-8")
+    broken = load(tiny)
+    assert broken.ruleset is None
+    assert any("gian" in d.message for d in broken.diagnostics)
+
+
+def test_a_broken_entry_is_a_miss(cache: Path, tiny: Path) -> None:
+    load(tiny)
+    for entry in cache.glob("*.pickle"):
+        entry.write_bytes(b"not a pickle")
+    again = load(tiny)
+    assert again.ruleset is not None and again.diagnostics == []
+
+
+def test_the_store_can_be_turned_off(
+    cache: Path, tiny: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(stored.CACHE_ENV, "0")
+    loaded = load(tiny)
+    assert loaded.ruleset is not None and loaded.stored is None
+    assert not cache.exists()
+
+
+def test_an_unwritable_store_is_no_error(
+    tmp_path: Path, tiny: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("a file where the cache folder would be")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    loaded = load(tiny)
+    assert loaded.ruleset is not None and loaded.diagnostics == []
+
+
+def test_the_catalog_of_a_stored_load_is_read_when_asked(cache: Path, tiny: Path) -> None:
+    first = load(tiny)
+    second = load(tiny)
+    assert isinstance(second.catalog, stored.StoredCatalog)
+    assert second.catalog.item_keys() == first.catalog.item_keys()
+    assert second.catalog.document_paths() == first.catalog.document_paths()
+    # anything else loads the whole catalog: the documents with their text
+    texts = [d.text for d in second.catalog.documents]
+    assert texts == [d.text for d in first.catalog.documents]
+
+
+def test_a_small_fact_of_a_file_is_kept_until_the_file_changes(cache: Path, tmp_path: Path) -> None:
+    source = tmp_path / "overlay.yaml"
+    source.write_text("one")
+    calls = []
+
+    def compute(path: Path) -> str:
+        calls.append(path)
+        return path.read_text()
+
+    assert stored.file_fact(source, "test", compute) == "one"
+    assert stored.file_fact(source, "test", compute) == "one"
+    assert len(calls) == 1
+    source.write_text("two")
+    assert stored.file_fact(source, "test", compute) == "two"
+    assert len(calls) == 2
