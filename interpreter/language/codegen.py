@@ -100,6 +100,26 @@ def wrong_kind(exc: TypeError) -> RuleError:
     )
 
 
+def _locate(root: ast.AST) -> None:
+    """Give every node the one position generated code has (line 1): what
+    ``ast.fix_missing_locations`` does, without walking again the subtrees that
+    expressions share (a condition's tree is part of its `and`-parts' parents)."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if getattr(node, "end_lineno", None) is not None:
+            continue  # located with everything below it
+        for field_name in node._fields:
+            value = getattr(node, field_name, None)
+            if isinstance(value, list):
+                stack.extend(v for v in value if isinstance(v, ast.AST))
+            elif isinstance(value, ast.AST):
+                stack.append(value)
+        if "lineno" in node._attributes:
+            node.lineno = node.end_lineno = 1
+            node.col_offset = node.end_col_offset = 0
+
+
 class Emitter:
     """Binds the helpers and constants generated code refers to, and compiles
     expression trees into functions that share one namespace."""
@@ -159,7 +179,8 @@ class Emitter:
             defaults=[],
         )
         definition = ast.FunctionDef(identifier, arguments, [body], [], None)
-        module = ast.fix_missing_locations(ast.Module([definition], []))
+        module = ast.Module([definition], [])
+        _locate(module)
         code = compile(module, FILENAME, "exec")
         exec(code, self.namespace)  # built from a checked tree, never from a text
         self.codes[identifier] = code

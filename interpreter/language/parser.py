@@ -60,6 +60,7 @@ class SyntaxProblem(Exception):
     related: tuple[int, int] | None = None  # a second position the hint refers to ({at})
 
 
+MAX_PARSED = 8192  # parsed texts kept per process (a ruleset has about a thousand)
 CACHE_ENV = "TABLETOP_RULES_CACHE"  # "0" (or "off", "no", "false") turns the cache off
 
 
@@ -116,8 +117,12 @@ def _forget_stale(folder: Path, keep: Path) -> None:
                 old.unlink()
 
 
+@lru_cache(maxsize=MAX_PARSED)
 def parse(text: str, start: str) -> Tree:
-    """Parse ``text`` as an ``effect`` or an ``expr``; raise ``SyntaxProblem``."""
+    """Parse ``text`` as an ``effect`` or an ``expr``; raise ``SyntaxProblem``.
+
+    Kept per process (the trees are only read): checking every combination of a
+    ruleset's expansions compiles the same texts again, and parsing is most of it."""
     if len(text) > MAX_TEXT:
         raise SyntaxProblem(
             1, 1, f"expression is longer than {MAX_TEXT:,} characters", "split it into functions"

@@ -35,8 +35,10 @@ def builds(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
 
     monkeypatch.setattr(lark.Lark, "_build_parser", counting)
     grammar.cache_clear()
+    parse.cache_clear()  # parsed texts are kept per process too
     yield count
     grammar.cache_clear()  # the next test builds its own parser again
+    parse.cache_clear()  # parsed texts are kept per process too
 
 
 def trees() -> list[str]:
@@ -46,11 +48,13 @@ def trees() -> list[str]:
 def uncached_trees(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     monkeypatch.setenv("TABLETOP_RULES_CACHE", "0")
     grammar.cache_clear()
+    parse.cache_clear()  # parsed texts are kept per process too
     try:
         return trees()
     finally:
         monkeypatch.delenv("TABLETOP_RULES_CACHE")
         grammar.cache_clear()
+        parse.cache_clear()  # parsed texts are kept per process too
 
 
 def test_the_cache_is_written_then_reused(
@@ -65,6 +69,7 @@ def test_the_cache_is_written_then_reused(
     written = files[0].stat().st_mtime_ns
 
     grammar.cache_clear()  # a new process, as far as the parser knows
+    parse.cache_clear()  # parsed texts are kept per process too
     second = trees()
     assert builds == [1]  # loaded, not built again
     assert files[0].stat().st_mtime_ns == written
@@ -163,6 +168,7 @@ def test_a_read_only_folder_with_a_cache_file_is_read(
     folder.chmod(0o555)
     try:
         grammar.cache_clear()
+        parse.cache_clear()  # parsed texts are kept per process too
         assert trees() == uncached_trees(monkeypatch)
         assert builds == [1, 1]  # the first build and the uncached one only
     finally:
@@ -180,6 +186,7 @@ def test_a_corrupt_cache_file_is_rebuilt(
     assert trees() == uncached_trees(monkeypatch)
     assert path.stat().st_size > 1000  # written again, whole
     grammar.cache_clear()
+    parse.cache_clear()  # parsed texts are kept per process too
     trees()
     assert builds == [1, 1]  # then read
 
