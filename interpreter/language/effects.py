@@ -1,4 +1,4 @@
-"""Compiled effect statements: a small tree of nodes holding compiled closures.
+"""Compiled effect statements: a small tree of nodes holding generated functions.
 
 The engine runs these nodes; nothing here is re-parsed or re-checked at run time.
 Each node has a stable ``id`` (where it was written) so that a suspended effect can

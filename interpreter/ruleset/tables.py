@@ -1,6 +1,6 @@
 """The run-time tables of one game: a ruleset seen for one player count.
 
-Compiled closures read these (``ctx.rules``): the spaces on the chosen board side,
+Generated code reads these (``ctx.rules``): the spaces on the chosen board side,
 constants resolved for that side, properties by component and zone, and the few
 operations that must respect the ruleset's limits (counter bounds, capacities).
 """
