@@ -25,7 +25,6 @@ import marshal
 import os
 import pickle
 import sys
-import tempfile
 import types
 from dataclasses import dataclass
 from pathlib import Path
@@ -159,6 +158,8 @@ def file_fact(path: Path, kind: str, compute: Any) -> Any:
             return value
     value = compute(path)
     if current is not None:
+        import tempfile
+
         with contextlib.suppress(Exception):
             where.parent.mkdir(parents=True, exist_ok=True)
             with tempfile.NamedTemporaryFile("wb", dir=where.parent, delete=False) as handle:
@@ -257,6 +258,8 @@ def remember_lint(loaded: Any, warnings: list) -> None:
 
 def _write(path: Path, entry: Entry) -> None:
     """Write atomically (another process may read the entry meanwhile)."""
+    import tempfile  # only when writing: a stored ruleset is read without it
+
     temporary = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
