@@ -10,9 +10,11 @@ machine does not inflate. Each figure is the median of ``--runs`` fresh processe
   first, as before the group was lazy;
 - ``grammar``: a process that imports the parser and builds the Lark grammar, with
   the cache off, then on and warm;
-- ``validate-nocache``: ``rules validate rulesets/rococo`` with the grammar cache off
-  (``TABLETOP_RULES_CACHE=0``);
-- ``validate``: the same with the grammar cache on and warm (one run first fills it);
+- ``validate``: ``rules validate rulesets/rococo`` (7 combinations of expansions) and
+  ``… --with deluxe`` (one), each with nothing cached (``TABLETOP_RULES_CACHE=0``), with
+  only the grammar's cache (a fresh cache folder holding it, each run: the first
+  validate of these rules on a machine that ran `rules` before), and with the rules
+  stored (``interpreter/ruleset/stored.py``: a second validate of unchanged rules);
 - ``python``: ``python -c pass``, the floor no command can go under;
 - ``yaml`` (not in the default set; run it with a Python that has ruamel.yaml.clib):
   the pure-Python YAML passes against libyaml's, and whether libyaml keeps positions;
@@ -59,6 +61,22 @@ def median_ms(command: list[str], runs: int, env: dict[str, str] | None = None) 
     return f"{statistics.median(times) * 1000:6.0f} ms CPU (min {low:.0f}, max {high:.0f})"
 
 
+def median_ms_cold_rules(command: list[str], runs: int, warm_cache: str) -> str:
+    """Like ``median_ms``, each run with the grammar's cache but no stored ruleset."""
+    grammar_files = list((Path(warm_cache) / "tabletop-rules").glob("grammar-*"))
+    times = []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as fresh:
+            folder = Path(fresh) / "tabletop-rules"
+            folder.mkdir()
+            for path in grammar_files:
+                (folder / path.name).write_bytes(path.read_bytes())
+            times.append(child_cpu(command, {**os.environ, "XDG_CACHE_HOME": fresh}))
+    times.sort()
+    low, high = times[0] * 1000, times[-1] * 1000
+    return f"{statistics.median(times) * 1000:6.0f} ms CPU (min {low:.0f}, max {high:.0f})"
+
+
 def cold(runs: int, only: set[str]) -> None:
     with tempfile.TemporaryDirectory() as cache:
         warm = {**os.environ, "XDG_CACHE_HOME": cache}
@@ -77,9 +95,12 @@ def cold(runs: int, only: set[str]) -> None:
             child_cpu(build, warm)  # fills the grammar cache
             print(f"grammar (cache)             {median_ms(build, runs, warm)}")
         if "validate" in only:
-            print(f"validate rococo (no cache)  {median_ms(validate, runs, off)}")
-            child_cpu(validate, warm)  # fills the grammar cache
-            print(f"validate rococo (cache)     {median_ms(validate, runs, warm)}")
+            one = [*validate, "--with", "deluxe"]  # one combination instead of 7
+            for name, command in (("validate rococo", validate), ("  --with deluxe", one)):
+                print(f"{name:28}{median_ms(command, runs, off)}  nothing cached")
+                child_cpu(command, warm)  # fills the grammar cache and stores the rules
+                print(f"{'':28}{median_ms_cold_rules(command, runs, cache)}  grammar cached only")
+                print(f"{'':28}{median_ms(command, runs, warm)}  rules stored")
 
 
 def replay_vs_play(games: int, players: int, ruleset_id: str, slow: bool) -> None:
