@@ -12,6 +12,7 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
+from interpreter.engine.effect_code import compile_block
 from interpreter.errors import GameError, RuleError
 from interpreter.language import effects as fx
 from interpreter.language.runtime import Context
@@ -68,6 +69,17 @@ def run_effect(effect: fx.CompiledEffect | None, ctx: Context) -> Run:
 
 
 def run_seq(seq: fx.Seq, ctx: Context) -> Run:
+    """Run a block: as the generator function it was compiled into on its first run
+    (``effect_code.py``), or node by node where it could not be compiled."""
+    run = seq.run
+    if run is None:
+        run = seq.run = compile_block(seq, run_node, _iterable) or False
+    if run is False:
+        return _walk_seq(seq, ctx)
+    return run(ctx)
+
+
+def _walk_seq(seq: fx.Seq, ctx: Context) -> Run:
     for node in seq.body:
         ctx.tick()
         kind = type(node)

@@ -136,10 +136,18 @@ class Emitter:
         known = self._bound.get(id(value))
         if known is not None and self.namespace.get(known) is value:
             return name(known)
-        identifier = f"_{hint}{next(_serial)}"
+        identifier = self._fresh(hint)
         self.namespace[identifier] = value
         self._bound[id(value)] = identifier
         return name(identifier)
+
+    def _fresh(self, hint: str) -> str:
+        """A name not yet used in the namespace (a restored one holds names another
+        process chose)."""
+        while True:
+            identifier = f"_{hint}{next(_serial)}"
+            if identifier not in self.namespace:
+                return identifier
 
     def value(self, value: Any) -> ast.expr:
         """A constant: a literal where Python has one, else a bound name."""
@@ -164,7 +172,7 @@ class Emitter:
         self, statements: list[ast.stmt], params: Sequence[str], label: str
     ) -> Callable[..., Any]:
         """``def f(ctx, *params): statements`` compiled, with the ``TypeError`` net."""
-        identifier = f"_{label}{next(_serial)}"
+        identifier = self._fresh(label)
         handler = ast.ExceptHandler(
             name("TypeError"),
             "exc",

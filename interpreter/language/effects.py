@@ -27,6 +27,12 @@ class Node:
 @dataclass(eq=False)
 class Seq(Node):
     body: tuple[Node, ...] = ()
+    # the block as one generated generator function, made by the engine when it first
+    # runs the block (engine/effect_code.py); False: it cannot be compiled
+    run: Any = field(default=None, repr=False, compare=False)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "run": None}  # made again where the copy runs
 
 
 @dataclass(eq=False)

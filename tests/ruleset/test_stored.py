@@ -8,12 +8,12 @@ import shutil
 from pathlib import Path
 
 import pytest
+from rules_test_support import ROCOCO
 
 import interpreter.load.ruleset_files as ruleset_files
 from interpreter.agents import RandomAgent
 from interpreter.engine.game import Game
 from interpreter.ruleset import load, stored
-from rules_test_support import ROCOCO
 
 
 @pytest.fixture

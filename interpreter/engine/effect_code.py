@@ -1,0 +1,179 @@
+"""A block of effect statements turned into one Python generator function, the first
+time it runs.
+
+The executor (``executor.py``) walks effect nodes; for the statements that only
+compute and change the state (calls, `let`, assignments, `if`, `for`, `repeat`,
+`while`) that walk is most of its work. Here such statements become straight Python
+(`if`/`for`/`while` blocks, calls of the primitives, the expressions' own generated
+trees inlined), and the rest (choices, `do`, `emit`, `act as`, `stop`, a
+`simultaneous for`) is handed back to ``executor.run_node``, unchanged. The
+semantics are the executor's: one step of the budget per statement (ten per turn of
+a `while`, one per item of a `for`), locals in ``ctx.env``, the innermost failing
+statement named in a rule error, a ``TypeError`` reported as a rule error. A block
+Python cannot compile (too deeply nested) keeps being walked by the executor.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from typing import Any
+
+from interpreter.errors import GameError, RuleError
+from interpreter.language import codegen as cg
+from interpreter.language import effects as fx
+from interpreter.language.codegen import Emitter
+
+MAX_INLINE_DEPTH = 3  # nested blocks written inline; deeper ones run as blocks of their own
+_CTX = cg.name(cg.CTX)
+
+
+def compile_block(seq: fx.Seq, run_node: Callable, iterable: Callable) -> Callable | None:
+    """``block(ctx)``: a generator running ``seq`` (None if Python cannot compile it).
+
+    It is compiled in the namespace of the block's expressions (the ruleset's generated
+    code), so that their trees, which name that namespace's helpers, can be inlined."""
+    namespace = next(
+        (fn.__globals__ for fn in _functions(seq) if getattr(fn, "__code__", None)), None
+    )
+    emitter = Emitter(namespace)
+    writer = _BlockWriter(emitter, run_node, iterable)
+    body = writer.statements(seq.body, 0)
+    body += [ast.Return(None), ast.Expr(ast.Yield(None))]  # always a generator
+    try:
+        return emitter.define(body, (), label="block")
+    except (SyntaxError, RecursionError, ValueError):
+        return None
+
+
+def _functions(seq: fx.Seq) -> Any:
+    for node in seq.body:
+        for value in vars(node).values():
+            if callable(value) and hasattr(value, "__globals__"):
+                yield value
+
+
+def repeat_count(count: Any) -> range:
+    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        raise RuleError(f"repeat needs a count of 0 or more, not {count!r}")
+    return range(count)
+
+
+def located(exc: GameError, node: fx.Node) -> GameError:
+    """``exc`` named at ``node`` unless a statement inside it already named it."""
+    if getattr(exc, "where", None) is None:
+        exc.where = node.at
+    return exc
+
+
+def located_type_error(exc: TypeError, node: fx.Node) -> GameError:
+    return located(cg.wrong_kind(exc), node)
+
+
+class _BlockWriter:
+    def __init__(self, emitter: Emitter, run_node: Callable, iterable: Callable):
+        self.emitter = emitter
+        self.run_node = run_node
+        self.iterable = iterable
+        self.serial = 0
+
+    def _bind(self, value: Any, hint: str = "c") -> ast.Name:
+        return self.emitter.bind(value, hint)
+
+    def _value(self, fn: Callable | None) -> ast.expr:
+        """An expression: its generated tree inlined where it names this namespace,
+        else a call of its function."""
+        tree = getattr(fn, "source_tree", None)
+        if tree is not None and getattr(fn, "__globals__", None) is self.emitter.namespace:
+            return tree
+        return cg.call(self._bind(fn, "expr"), _CTX)
+
+    def _tick(self, steps: int = 1) -> ast.stmt:
+        args = [ast.Constant(steps)] if steps != 1 else []
+        return ast.Expr(cg.method(_CTX, "tick", *args))
+
+    def statements(self, nodes: tuple[fx.Node, ...], depth: int) -> list[ast.stmt]:
+        out: list[ast.stmt] = []
+        for node in nodes:
+            out.append(self._tick())
+            out.append(self._guarded(node, self._statement(node, depth)))
+        return out
+
+    def block(self, seq: fx.Seq | None, depth: int) -> list[ast.stmt]:
+        return (self.statements(seq.body, depth) if seq is not None else []) or [ast.Pass()]
+
+    def _guarded(self, node: fx.Node, body: list[ast.stmt]) -> ast.stmt:
+        """``body``, with a rule error named at ``node`` (the executor's ``run_seq``)."""
+        name = self._bind(node, "node")
+        handlers = [
+            ast.ExceptHandler(
+                self._bind(GameError, "GameError"),
+                "exc",
+                [ast.Raise(cg.call(self._bind(located), cg.name("exc"), name), None)],
+            )
+        ]
+        if not self._delegated(node):  # a TypeError of the rules' values, not of a callee
+            handlers.append(
+                ast.ExceptHandler(
+                    cg.name("TypeError"),
+                    "exc",
+                    [
+                        ast.Raise(
+                            cg.call(self._bind(located_type_error), cg.name("exc"), name),
+                            ast.Constant(None),
+                        )
+                    ],
+                )
+            )
+        return ast.Try(body, handlers, [], [])
+
+    @staticmethod
+    def _delegated(node: fx.Node) -> bool:
+        kind = type(node)
+        if kind is fx.For:
+            return node.simultaneous
+        return kind not in (fx.Call, fx.Assign, fx.Let, fx.If, fx.Repeat, fx.While)
+
+    def _statement(self, node: fx.Node, depth: int) -> list[ast.stmt]:
+        kind = type(node)
+        env = cg.ctx_attr("env")
+        compound = kind in (fx.If, fx.For, fx.Repeat, fx.While)
+        if self._delegated(node) or (compound and depth >= MAX_INLINE_DEPTH):
+            run = cg.call(self._bind(self.run_node, "run_node"), self._bind(node, "node"), _CTX)
+            return [ast.Expr(ast.YieldFrom(run))]
+        if kind is fx.Call:
+            impl = self._bind(node.primitive.impl, f"{node.primitive.name}_")
+            args = [self._value(f) for f in node.args]
+            named = {n: self._value(f) for n, f in node.named}
+            return [ast.Expr(cg.call(impl, _CTX, *args, **named))]
+        if kind is fx.Assign:
+            setter = self._bind(node.setter, "set")
+            value = self._value(node.value)
+            return [ast.Expr(cg.call(setter, _CTX, ast.Constant(node.op), value))]
+        if kind is fx.Let:
+            target = ast.Subscript(env, ast.Constant(node.var), ast.Store())
+            return [ast.Assign([target], self._value(node.value))]
+        if kind is fx.If:
+            otherwise = self.block(node.otherwise, depth + 1) if node.otherwise else []
+            for cond, body in reversed(node.branches):
+                otherwise = [ast.If(self._value(cond), self.block(body, depth + 1), otherwise)]
+            return otherwise
+        self.serial += 1
+        item = f"_item{self.serial}"
+        if kind is fx.For:
+            items = cg.call(self._bind(self.iterable, "iterable"), self._value(node.items))
+            store = ast.Subscript(env, ast.Constant(node.var), ast.Store())
+            body: list[ast.stmt] = [self._tick(), ast.Assign([store], cg.name(item))]
+            inner = self.block(node.body, depth + 1)
+            if node.where is not None:
+                body.append(ast.If(self._value(node.where), inner, []))
+            else:
+                body.extend(inner)
+            return [ast.For(ast.Name(item, ast.Store()), items, body, [])]
+        if kind is fx.Repeat:
+            count = cg.call(self._bind(repeat_count), self._value(node.count))
+            body = [self._tick(), *self.block(node.body, depth + 1)]
+            return [ast.For(ast.Name(item, ast.Store()), count, body, [])]
+        # While
+        body = [self._tick(10), *self.block(node.body, depth + 1)]
+        return [ast.While(self._value(node.cond), body, [])]
