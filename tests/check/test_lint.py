@@ -163,6 +163,8 @@ ROCOCO_EXPANSIONS = [
     ["deluxe", "haute_couture"],
     ["deluxe", "solo"],
 ]
+
+
 # The one true warning in the shipped rules: Rococo declares the box's marker count,
 # which the rules never need (markers are unlimited in play).
 @pytest.mark.parametrize("expansions", ROCOCO_EXPANSIONS, ids=lambda e: "+".join(e) or "base")

@@ -1,0 +1,176 @@
+"""Read YAML through libyaml (ruamel.yaml.clib) when it is there: same result, a tenth of the CPU.
+
+The pure-Python reader of ruamel.yaml costs most of a cold ``rules validate``
+(~550 ms for the 18 files of a full ruleset); libyaml's C parser gives the same
+events and nodes, with the same marks, in a few milliseconds. Only the *parsing*
+moves to C: tags are still resolved by ruamel's YAML 1.2 resolver (``yes`` stays a
+text, ``0o10`` is 8) and nodes still become values through the round-trip
+constructor, so the loaded data, its types and every position are those of the
+pure reader (tests/load/test_fast_yaml.py compares them on every bundled file).
+
+libyaml reads YAML 1.1 and refuses some YAML 1.2 (``{tiles: list:piece}``): any
+text it refuses, or that holds what it could read or place differently (a ``%``
+directive, a tab, a Unicode line separator or byte order mark, an explicit tag, an empty value: see
+``suitable`` and ``same_reading``), goes to the pure reader, which also gives the
+located error. Set ``TABLETOP_RULES_PURE_YAML=1`` to always use the pure reader (to rule
+libyaml out when something looks wrong).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from ruamel.yaml.constructor import RoundTripConstructor
+from ruamel.yaml.events import CollectionStartEvent, ScalarEvent
+from ruamel.yaml.resolver import VersionedResolver
+
+try:  # ruamel.yaml.clib: absent on PyPy and where no wheel was installed
+    from _ruamel_yaml import CParser
+except ImportError:  # pragma: no cover - depends on the environment
+    CParser = None
+
+PURE_SWITCH = "TABLETOP_RULES_PURE_YAML"
+T = TypeVar("T")
+
+_BREAK = re.compile("\r\n|\r|\n")  # libyaml's line breaks, once _MISREAD are set aside
+# line breaks in YAML 1.1 (libyaml) but not in YAML 1.2 (the pure reader), and a byte
+# order mark inside the text, which libyaml skips without counting a column
+_MISREAD = ("\x85", "\u2028", "\u2029", "\ufeff")
+
+
+def enabled() -> bool:
+    """Whether libyaml is importable and not switched off by the environment."""
+    return CParser is not None and os.environ.get(PURE_SWITCH, "").strip() in ("", "0")
+
+
+def suitable(text: str) -> bool:
+    """Whether libyaml can read ``text`` with the pure reader's meaning.
+
+    A ``%YAML``/``%TAG`` directive changes how the pure reader resolves scalars,
+    YAML 1.1's extra line breaks and a byte order mark inside the text move
+    positions, and libyaml takes tabs where the pure reader refuses them
+    (``a:<tab>1``): all go to the pure reader.
+    """
+    if text.startswith("%") or "\n%" in text or "\r%" in text or "\t" in text:
+        return False
+    return not any(mark in text for mark in _MISREAD)
+
+
+def same_reading(parsed: list[Any], text: str) -> bool:
+    """Whether the nodes of these events load as the pure reader loads them.
+
+    Not so for an empty value (``key:``, ``- ``), which the pure reader places at
+    the next token; an explicit tag (``!!str 10`` is a ``TaggedScalar`` there, kept
+    without its text span); an anchor (libyaml's nodes lose it, and the pure reader
+    makes ``&a true`` a ``ScalarBoolean``; libyaml also ends names sooner: ``&a:b``);
+    a block header libyaml takes and the pure reader refuses (``|#``, a blank line
+    with spaces before the text, a comment after a ``|`` that starts its line); a
+    bare scalar as the whole file. Such texts go to the pure reader.
+    """
+    if len(parsed) > 2 and not isinstance(parsed[2], CollectionStartEvent):
+        return False
+    lines: list[str] = []
+    for event in parsed:
+        if getattr(event, "tag", None) is not None or getattr(event, "anchor", None) is not None:
+            return False
+        if type(event) is not ScalarEvent:
+            continue
+        if event.style in ("|", ">"):
+            lines = lines or _BREAK.split(text)
+            if not _plain_block_header(lines, event.start_mark.line, event.start_mark.column):
+                return False
+        elif event.value == "" and not event.style:
+            return False
+    return True
+
+
+def _plain_block_header(lines: list[str], row: int, column: int) -> bool:
+    """Whether a block scalar's header (``|``, ``>-``, ``|2  # note``…) and its first
+    lines read alike in libyaml and the pure reader."""
+    header = lines[row][column:]
+    indicators = header[1:3].rstrip(" #")
+    after = header[1 + len(indicators) :]
+    if indicators.strip("+-0123456789") != "" or after[:1] not in ("", " "):
+        return False
+    if after.strip(" ") and not lines[row][:column].strip(" "):
+        return False  # a comment after a `|` that starts its line: the pure reader fails
+    if any(c.isdigit() for c in indicators):
+        return True
+    for line in lines[row + 1 :]:  # leading blank lines: spaces are read differently
+        if line.strip(" "):
+            return True
+        if line:
+            return False
+    return True
+    for line in lines[row + 1 :]:  # leading blank lines: spaces are read differently
+        if line.strip(" "):
+            return True
+        if line:
+            return False
+    return True
+
+
+def events(text: str) -> list[Any]:
+    """Every parsing event of ``text``; raises ``YAMLError`` if libyaml refuses it."""
+    parser = CParser(text)
+    try:
+        out = []
+        while parser.check_event():
+            out.append(parser.get_event())
+        return out
+    finally:
+        parser.dispose()
+
+
+if CParser is not None:
+
+    class _Loader(CParser, RoundTripConstructor, VersionedResolver):  # type: ignore[misc]
+        """libyaml's parser and composer with the round-trip constructor and 1.2 resolver,
+        assembled the way ruamel.yaml assembles its own C loaders."""
+
+        comment_handling = None  # libyaml keeps no comments; nor do the plain data
+
+        def __init__(self, text: str) -> None:
+            CParser.__init__(self, text)
+            self._parser = self._composer = self
+            RoundTripConstructor.__init__(self, preserve_quotes=True, loader=self)
+            self.allow_duplicate_keys = True  # reported by the event scan; the first value counts
+            VersionedResolver.__init__(self, version=None, loadumper=self)
+
+
+def load(text: str) -> Any:
+    """The round-trip data of ``text``; only for text whose events were scanned
+    (depth, aliases, tags): the composer and constructor trust its shape."""
+    loader = _Loader(text)
+    try:
+        return loader.get_single_data()
+    finally:
+        loader.dispose()
+
+
+def read(text: str, scan: Callable[[list[Any]], T]) -> tuple[T, Any] | None:
+    """``scan`` of the events of ``text`` and its round-trip data (a ``CommentedMap``
+    with line/column info), or None to read it with the pure reader: no libyaml,
+    switched off, or a text libyaml refuses or may read otherwise.
+
+    The whole text is parsed before ``scan`` runs, so ``scan`` (which refuses bombs,
+    deep nesting and foreign tags by raising) sees only text libyaml reads; its
+    exceptions pass through. Anything else is left to the pure reader and its
+    located errors.
+    """
+    if not enabled() or not suitable(text):
+        return None
+    try:
+        parsed = events(text)
+    except Exception:  # YAMLError mostly: the pure reader says where, in its words
+        return None
+    if not same_reading(parsed, text):
+        return None
+    scanned = scan(parsed)
+    try:
+        return scanned, load(text)
+    except Exception:  # e.g. a tagged value it cannot hold: the pure reader says where
+        return None
