@@ -32,7 +32,7 @@ from typing import Any
 
 from interpreter.language.codegen import FILENAME, Emitter
 
-FORMAT = 1  # bumped when the layout of an entry changes
+FORMAT = 2  # bumped when the layout of an entry changes
 MAX_ENTRY_BYTES = 64_000_000  # a larger file is not read (a corrupt or foreign one)
 MAX_ENTRIES = 64  # the oldest entries beyond this are removed when one is written
 CACHE_ENV = "TABLETOP_RULES_CACHE"
@@ -48,7 +48,6 @@ class Entry:
     core: bytes  # pickle of (namespace values, explanations, Loaded without its catalog)
     catalog: bytes  # pickle of the catalog (read only where it is asked for)
     summary: dict[str, Any]  # what `validate` asks of the catalog, without reading it
-    lint: bytes | None = None  # pickle of the lint's warnings, once they were computed
 
 
 def enabled() -> bool:
@@ -112,11 +111,11 @@ def fetch(key: str, with_catalog: bool = True) -> Any | None:
         loaded = _Unpickler(io.BytesIO(loaded), emitter).load()
         if with_catalog:
             loaded.catalog = StoredCatalog(entry.catalog, entry.summary)
-        if entry.lint is not None:
-            loaded.lint = pickle.loads(entry.lint)
+        loaded.lint = _read_lint(key, entry.sources)
     except Exception:  # a broken entry is a miss: the files are read instead
         return None
     loaded.stored = key
+    loaded.stored_sources = entry.sources
     return loaded
 
 
@@ -177,6 +176,7 @@ class _Pickler(pickle.Pickler):
 
 
 def _dumps(value: Any) -> bytes:
+    """Pickle what may hold generated functions (each written as its name)."""
     buffer = io.BytesIO()
     _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(value)
     return buffer.getvalue()
@@ -198,9 +198,8 @@ def store(key: str, loaded: Any, emitter: Emitter, paths: list[Path]) -> None:
             sources,  # type: ignore[arg-type]
             marshal.dumps(emitter.codes),
             core,
-            _dumps(catalog),
+            pickle.dumps(catalog, protocol=pickle.HIGHEST_PROTOCOL),
             _summary(catalog),
-            _dumps(lint) if lint is not None else None,
         )
     except Exception:  # something of this ruleset cannot be stored: it is rebuilt each time
         return
@@ -242,21 +241,29 @@ class StoredCatalog:
 
 
 def remember_lint(loaded: Any, warnings: list) -> None:
-    """Add the lint's warnings to the stored entry of ``loaded`` (computed after it)."""
+    """Keep the lint's warnings beside the stored entry of ``loaded`` (the lint runs
+    after the load, in `validate` only), for the same files only."""
     entry = getattr(loaded, "stored_entry", None)
     key = getattr(loaded, "stored", None)
     if not enabled() or key is None:
         return
-    if entry is None:
-        entry = _read(folder() / f"{key}.pickle")
-        if entry is None:
-            return
+    sources = entry.sources if entry is not None else getattr(loaded, "stored_sources", None)
+    if sources is None:
+        return
     with contextlib.suppress(Exception):
-        entry.lint = _dumps(warnings)
-        _write(folder() / f"{key}.pickle", entry)
+        _write(folder() / f"{key}.lint", (sources, warnings))
 
 
-def _write(path: Path, entry: Entry) -> None:
+def _read_lint(key: str, sources: list) -> list | None:
+    try:
+        with (folder() / f"{key}.lint").open("rb") as handle:
+            seen, warnings = pickle.load(handle)  # written by remember_lint
+    except Exception:
+        return None
+    return warnings if seen == sources else None
+
+
+def _write(path: Path, entry: Any) -> None:
     """Write atomically (another process may read the entry meanwhile)."""
     import tempfile  # only when writing: a stored ruleset is read without it
 
@@ -279,3 +286,4 @@ def _prune(where: Path) -> None:
     for old in entries[MAX_ENTRIES:]:
         with contextlib.suppress(OSError):
             old.unlink()
+            old.with_suffix(".lint").unlink(missing_ok=True)
