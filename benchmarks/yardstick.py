@@ -13,8 +13,9 @@ In one process, on this machine:
    answer on every recorded position (which requirement fails first, if any), and the
    compiled scoring step's counters; a twin that disagrees is a bug in the twin, and
    the script stops with exit 1.
-3. Times the compiled check (``Tables.allows(ctx, action, args)``, what
-   `can action(…)` calls) and its twin over all positions,
+3. Times the compiled check (``tables.checks[action](ctx, *args)``, the action's
+   `requires` with its arguments in order: what `can action(…)` calls) and its twin
+   over all positions,
    alternately, ``--rounds`` times, each for about ``--seconds`` of CPU time; reports
    the best (least) µs per call of each and their ratio: on a shared machine the
    others' load only ever adds time, so the least is the steadiest figure.
@@ -51,6 +52,7 @@ from interpreter.engine.game import Game
 from interpreter.language.runtime import Context
 from interpreter.language.values import Player
 from interpreter.ruleset import load_or_raise
+from interpreter.ruleset import tables as tables_module
 from interpreter.ruleset.tables import Tables
 
 PLAYERS = 4
@@ -95,6 +97,7 @@ def record(ruleset: Any, games: int, every: int) -> tuple[Tables, dict[str, list
     positions: dict[str, list[Position]] = {n: [] for n in (*twins.CHECKS, *twins.SCORING)}
     seen = dict.fromkeys(twins.CHECKS, 0)
     checked, allowing = Tables.failed_requirement, Tables.allows
+    making_checks = tables_module._Checks.__init__
     stepping = Course._scoring_step
 
     def keep(ctx, action, args) -> None:
@@ -112,6 +115,20 @@ def record(ruleset: Any, games: int, every: int) -> tuple[Tables, dict[str, list
         keep(ctx, action, args)
         return allowing(self, ctx, action, args)
 
+    def spy_checks(self, tables, actions):
+        making_checks(self, tables, actions)
+        for action in list(self):
+            if action in seen:
+                params = tuple(actions[action].params)
+                self[action] = spied(action, params, self[action])
+
+    def spied(action, params, check):
+        def spy(ctx, *args):
+            keep(ctx, action, dict(zip(params, args, strict=True)))
+            return check(ctx, *args)
+
+        return spy
+
     def spy_step(self):
         index = self.state.engine["step"]
         steps = self.ruleset.scoring
@@ -120,6 +137,7 @@ def record(ruleset: Any, games: int, every: int) -> tuple[Tables, dict[str, list
         return stepping(self)
 
     Tables.failed_requirement, Tables.allows = spy_check, spy_allows
+    tables_module._Checks.__init__ = spy_checks
     Course._scoring_step = spy_step
     try:
         tables = None
@@ -128,8 +146,10 @@ def record(ruleset: Any, games: int, every: int) -> tuple[Tables, dict[str, list
             tables = game.tables
     finally:
         Tables.failed_requirement, Tables.allows = checked, allowing
+        tables_module._Checks.__init__ = making_checks
         Course._scoring_step = stepping
     assert tables is not None
+    tables.checks = tables_module._Checks(tables, tables.actions)  # without the spies
     return tables, positions
 
 
@@ -189,16 +209,26 @@ def batches(
 ) -> dict[str, tuple[int, Callable[[], None], Callable[[], None]]]:
     """For each check and step: (calls, compiled batch, twin batch) over its positions."""
     out = {}
-    allows = tables.allows
     for action, twin in twins.CHECKS.items():
-        items = [(context(tables, p), p.state, p.me, p.args) for p in positions[action]]
+        definition = tables.actions[action]
+        check = tables.checks[action]
+        items = [
+            (
+                context(tables, p),
+                p.state,
+                p.me,
+                p.args,
+                tuple({**definition.defaults, **p.args}[name] for name in definition.params),
+            )
+            for p in positions[action]
+        ]
 
-        def compiled(items=items, action=action) -> None:
-            for ctx, _, _, args in items:
-                allows(ctx, action, args)
+        def compiled(items=items, check=check) -> None:
+            for ctx, _, _, _, args in items:
+                check(ctx, *args)
 
         def plain(items=items, twin=twin) -> None:
-            for _, state, me, args in items:
+            for _, state, me, args, _ in items:
                 twin(board, state, me, args)
 
         out[action] = (len(items), compiled, plain)

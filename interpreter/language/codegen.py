@@ -159,14 +159,26 @@ class Emitter:
         """``def f(ctx, *params): return code`` compiled, with the ``TypeError`` net."""
         return self.define([ast.Return(code)], params, label)
 
-    def first_failing(self, conditions: Sequence[ast.expr], label: str) -> Callable[..., Any]:
-        """``f(ctx)``: the index of the first of ``conditions`` that does not hold, or -1
-        (an action's `requires`, in one function)."""
+    def first_failing(
+        self, conditions: Sequence[ast.expr], label: str, params: Sequence[str] = ()
+    ) -> Callable[..., Any]:
+        """``f(ctx, *params)``: the index of the first of ``conditions`` that does not
+        hold, or -1 (an action's `requires`, in one function). With ``params`` the
+        check counts as one level of `can` inside another (``ctx.depth``), so that a
+        requirement asking `can` of its own action ends in a located error."""
         body: list[ast.stmt] = [
             ast.If(ast.UnaryOp(ast.Not(), cond), [ast.Return(ast.Constant(index))], [])
             for index, cond in enumerate(conditions)
         ]
-        return self.define([*body, ast.Return(ast.Constant(-1))], (), label)
+        body.append(ast.Return(ast.Constant(-1)))
+        if params:
+            depth = ast.Attribute(name(CTX), "depth", ast.Store())
+            body = [
+                ast.Assign([ast.Name("depth", ast.Store())], attr(name(CTX), "depth")),
+                ast.Assign([depth], method(name(CTX), "deeper")),
+                ast.Try(body, [], [], [ast.Assign([depth], name("depth"))]),
+            ]
+        return self.define(body, params, label)
 
     def define(
         self, statements: list[ast.stmt], params: Sequence[str], label: str

@@ -144,6 +144,25 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
         codes = [c.code for c in conditions if c is not None]
         return self.emitter.first_failing(codes, label=f"requires_{action}_")
 
+    def checker(
+        self, trees: list[Tree], params: dict[str, str], action: str
+    ) -> Callable[..., Any] | None:
+        """An action's `requires` with its parameters as arguments: ``fn(ctx, *args)``
+        gives the first unmet condition's index or -1; what `can action(…)` calls,
+        without building a table of arguments (None if a condition does not compile)."""
+        self.problems = []
+        self._locals = frozenset(params)
+        try:
+            codes = [self._test(tree, dict(params)).code for tree in trees]
+        except _Abort:
+            return None
+        finally:
+            self._locals = frozenset()
+        if self.problems:
+            return None
+        arguments = [cg.local(p) for p in params]
+        return self.emitter.first_failing(codes, f"can_{action}_", arguments)
+
     def attribute_reader(self, kind: str, name: str) -> Callable[..., Any]:
         """``fn(ctx, value)``: ``value.name`` for a value of type ``kind`` (for values
         whose type is known only at run time)."""
@@ -302,10 +321,20 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
         failed = self._h(ops.failed)
         ctx = cg.name(cg.CTX)
         why = cg.call(failed, ctx, action, args, ast.Constant(True))
-        if dynamic:
+        signature = None if dynamic else self.symbols.actions.get(name)
+        if signature is None or signature.unchecked:
             allowed = cg.call(self._h(ops.allowed), ctx, action, args)
-        else:
-            allowed = cg.method(cg.ctx_attr("rules"), "allows", ctx, action, args)
+            return self._c(BOOL, allowed, why=why)
+        # the action's own check, its arguments in order, the defaults filled in here
+        given = dict(given)
+        defaults = dict(signature.defaults)
+        arguments = [
+            given[p].code if p in given else self.emitter.value(defaults.get(p))
+            for p in signature.params
+        ]
+        check = cg.item(cg.ctx_attr("rules", "checks"), ast.Constant(name))
+        first_unmet = cg.call(check, ctx, *arguments)
+        allowed = ast.Compare(first_unmet, [ast.Lt()], [ast.Constant(0)])
         return self._c(BOOL, allowed, why=why)
 
     def _expr(self, tree: Tree | Token, scope: dict[str, str]) -> Compiled:

@@ -7,6 +7,7 @@ expression can be checked against every declaration wherever it is written.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -17,6 +18,7 @@ class Signature:
     optional: frozenset[str] = frozenset()
     returns: str = "any"
     unchecked: bool = False  # its definition is broken: calls are not checked against it
+    defaults: tuple[tuple[str, Any], ...] = ()  # the optional parameters' values
 
 
 @dataclass

@@ -23,15 +23,21 @@ from interpreter.language.values import (
 def signature(params: Any, returns: str = ANY, unchecked: bool = False) -> Signature:
     types: dict[str, str] = {}
     optional = set()
+    defaults = []
     for name, decl in (params or {}).items():
         if isinstance(decl, dict):
             types[name] = decl.get("type", ANY)
             if "default" in decl:
                 optional.add(name)
+                defaults.append((name, freeze(decl["default"])))
         else:
             types[name] = decl if decl in TYPE_NAMES else ANY
     return Signature(
-        types, frozenset(optional), returns if returns in TYPE_NAMES else ANY, unchecked
+        types,
+        frozenset(optional),
+        returns if returns in TYPE_NAMES else ANY,
+        unchecked,
+        tuple(defaults),
     )
 
 

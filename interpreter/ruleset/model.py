@@ -118,6 +118,7 @@ class ActionDef:
     effect: CompiledEffect
     location: Location
     check: Fn | None = None  # all `requires` in one: the first unmet one's index, or -1
+    checker: Fn | None = None  # the same, the parameters as arguments: fn(ctx, *args)
 
 
 @dataclass(frozen=True)

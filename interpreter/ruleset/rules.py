@@ -4,7 +4,7 @@ phases) and final scoring, compiled once."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from interpreter.language.compiled import did_you_mean
 from interpreter.language.symbols import Symbols
@@ -19,6 +19,10 @@ from interpreter.ruleset.conversions import (
     freeze,
     reaches,
 )
+
+if TYPE_CHECKING:
+    from interpreter.load.ruleset_files import Item
+
 from interpreter.ruleset.model import (
     ActionDef,
     PhaseDef,
@@ -64,11 +68,12 @@ class RulesMixin:
         for item in self.items("actions"):
             signature = symbols.actions[item.id]
             scope = dict(signature.params)
-            requires, conditions = [], []
+            requires, conditions, subs = [], [], []
             for index, req in enumerate(item.data.get("requires") or []):
                 if not isinstance(req, dict):
                     continue
-                fn = self.expression(item, ("requires", index, "condition"), scope, BOOL)
+                subs.append(("requires", index, "condition"))
+                fn = self.expression(item, subs[-1], scope, BOOL)
                 conditions.append(self.last_compiled if fn is not None else None)
                 message = str(req.get("message", ""))
                 parts = self.template(item, ("requires", index, "message"), message, scope)
@@ -88,8 +93,17 @@ class RulesMixin:
                 effect,
                 item.location(key=True),
                 self.compiler.requirements(conditions, item.id),
+                self._checker(item, subs, scope),
             )
         return out
+
+    def _checker(self, item: Item, subs: list[tuple], params: dict[str, str]) -> Any:
+        """The action's `requires` as ``fn(ctx, *args)`` (``Compiler.checker``)."""
+        keys = [(item.section, item.id, sub) for sub in subs]
+        if any(key not in self.expression_trees for key in keys):
+            return None
+        trees = [self.expression_trees[key] for key in keys]
+        return self.compiler.checker(trees, params, item.id)
 
     def triggers(self, symbols: Symbols) -> dict[str, TriggerDef]:
         out = {}

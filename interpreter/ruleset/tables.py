@@ -78,6 +78,8 @@ class Tables:
         }
         # the ruleset's functions, called with their arguments: fn(ctx, *args)
         self.actions = ruleset.actions
+        # each action's `requires` by arguments in order (`can action(…)`)
+        self.checks = _Checks(self, ruleset.actions)
         self.functions = {name: fn for name, (_, fn) in ruleset.functions.items()}
         self.dynamic_attributes: dict[tuple[str, str], Any] = {}  # (type, name) -> reader
         self.action_props = {name: a.properties for name, a in ruleset.actions.items()}
@@ -270,3 +272,25 @@ class Tables:
             return definition.check(ctx) < 0
         finally:
             ctx.env, ctx.depth = saved, depth
+
+
+class _Checks(dict):
+    """An action's ``checker`` by its id; one without (its definition could not be
+    compiled that way) is checked through ``failed_requirement``."""
+
+    def __init__(self, tables: Tables, actions: dict[str, Any]):
+        super().__init__({n: a.checker for n, a in actions.items() if a.checker is not None})
+        self.tables = tables
+
+    def __missing__(self, action: str) -> Any:
+        definition = self.tables.actions.get(action)
+        params = tuple(definition.params) if definition is not None else ()
+
+        def check(ctx: Any, *args: Any) -> int:
+            failed = self.tables.failed_requirement(
+                ctx, action, dict(zip(params, args, strict=False)), False
+            )
+            return -1 if failed is None else 0
+
+        self[action] = check
+        return check
