@@ -11,7 +11,7 @@ import difflib
 from dataclasses import dataclass
 from typing import Any
 
-from interpreter.engine.words import describe
+from interpreter.engine.words import Wording, describe, view_lines
 from interpreter.ruleset.model import Ruleset
 from interpreter.ruleset.tables import Tables
 
@@ -67,35 +67,15 @@ def contents(sight: Sight, content: Any) -> str:
 
 def board(sight: Sight) -> list[str]:
     """The position as the seat's player sees it, one line per thing, in words."""
-    shown, ruleset = sight.shown, sight.ruleset
-    label = ruleset.label
-    lines: list[str] = []
-    for name, value in shown["counters"].items():
-        lines.append(f"{label(name, 'counters')}: {value}")
-    for name, value in shown["variables"].items():
-        if value is not None:
-            lines.append(f"{label(name, 'variables')}: {value}")
-    for player in shown["players"]:
-        counters = ", ".join(f"{label(k, 'counters')} {v}" for k, v in player["counters"].items())
-        you = " (you)" if player["name"] == shown.get("you") else ""
-        lines.append(f"{player['name']}{you}: {counters}".rstrip(": "))
-        for zone, content in player["zones"].items():
-            if content and content != {"count": 0}:
-                lines.append(f"    {zone_label(ruleset, zone)}: {contents(sight, content)}")
-    for zone, content in shown["zones"].items():
-        if content and content != {"count": 0}:
-            lines.append(f"{zone_label(ruleset, zone)}: {contents(sight, content)}")
-    taken = []
-    for sid, entry in shown["spaces"].items():
-        text = space_label(sight, sid)
-        if "owner" in entry:
-            text += f" [{entry['owner']}]"
-        if "pieces" in entry:
-            text += f" {contents(sight, entry['pieces'])}"
-        taken.append(text)
-    if taken:
-        lines.append("board: " + "; ".join(taken))
-    return lines
+    ruleset = sight.ruleset
+    wording = Wording(
+        ruleset.label,
+        lambda zone: zone_label(ruleset, zone),
+        lambda sid: space_label(sight, sid),
+        lambda content: contents(sight, content),
+        you=sight.shown.get("you") or "",
+    )
+    return view_lines(sight.shown, wording)
 
 
 def zone_label(ruleset: Ruleset, zone: str) -> str:

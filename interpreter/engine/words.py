@@ -4,6 +4,8 @@ viewers and the final table. Names are shown in the edition's words (``labels``)
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from interpreter.engine.game import Result
@@ -55,33 +57,54 @@ def _properties(properties: dict, label) -> str:
 
 def render_view(shown: dict, label=lambda term, section=None: term) -> str:
     """A player's view as text; names in the edition's words (``label``)."""
-    lines = [f"--- round {shown['round']}, phase {shown['phase'] or shown['stage']} ---"]
-    for name, value in shown["counters"].items():
-        lines.append(f"{label(name, 'counters')}: {value}")
+    header = f"--- round {shown['round']}, phase {shown['phase'] or shown['stage']} ---"
+    wording = Wording(label, lambda zone: label(zone, "zones"), lambda sid: sid, _content)
+    return "\n".join([header, *view_lines(shown, wording)])
+
+
+@dataclass(frozen=True)
+class Wording:
+    """How ``view_lines`` words names, zones, spaces and zone contents."""
+
+    label: Callable[..., str]
+    zone: Callable[[str], str]
+    space: Callable[[str], str]
+    content: Callable[[Any], str]
+    you: str | None = None  # the name of the player who reads, marked "(you)"
+
+
+def view_lines(shown: dict, wording: Wording) -> list[str]:
+    """A player's view, one line per thing: counters, variables, each player's
+    counters and zones, the game's zones, the spaces taken."""
+    label = wording.label
+    lines = [f"{label(name, 'counters')}: {value}" for name, value in shown["counters"].items()]
     for name, value in shown["variables"].items():
         if value is not None:
             lines.append(f"{label(name, 'variables')}: {value}")
     for player in shown["players"]:
         counters = ", ".join(f"{label(k, 'counters')} {v}" for k, v in player["counters"].items())
-        lines.append(f"{player['name']}: {counters}")
+        if wording.you is None:
+            lines.append(f"{player['name']}: {counters}")
+        else:
+            you = " (you)" if player["name"] == wording.you else ""
+            lines.append(f"{player['name']}{you}: {counters}".rstrip(": "))
         for zone, content in player["zones"].items():
             if content and content != {"count": 0}:
-                lines.append(f"    {label(zone, 'zones')}: {_content(content)}")
+                lines.append(f"    {wording.zone(zone)}: {wording.content(content)}")
     for zone, content in shown["zones"].items():
         if content and content != {"count": 0}:
-            lines.append(f"{label(zone, 'zones')}: {_content(content)}")
-    taken = {sid: e for sid, e in shown["spaces"].items()}
+            lines.append(f"{wording.zone(zone)}: {wording.content(content)}")
+    taken = []
+    for sid, entry in shown["spaces"].items():
+        text = wording.space(sid)
+        if "owner" in entry:
+            text += f" [{entry['owner']}]"
+        if "pieces" in entry:
+            text += f" {wording.content(entry['pieces'])}"
+        taken.append(text)
     if taken:
-        lines.append(
-            "board: "
-            + "; ".join(
-                f"{sid}"
-                + (f" [{e['owner']}]" if "owner" in e else "")
-                + (f" {_content(e['pieces'])}" if "pieces" in e else "")
-                for sid, e in taken.items()
-            )
-        )
-    return "\n".join(lines)
+        lines.append("board: " + "; ".join(taken))
+    return lines
 
 
 def _content(content) -> str:
