@@ -207,7 +207,7 @@ def players(ctx: Any) -> tuple[Player, ...]:
 
 def pieces(ctx: Any, zone: Any) -> tuple[Piece, ...]:
     """The components in a zone, top first."""
-    return tuple(Piece(p) for p in ctx.state.zones.get(zone, ()))
+    return tuple(map(Piece, ctx.state.zones.get(zone, ())))
 
 
 def top(ctx: Any, zone: Any) -> Piece | None:

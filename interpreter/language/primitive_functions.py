@@ -208,7 +208,10 @@ def _range(ctx: Context, low: Any, high: Any) -> tuple:
 )
 def _pieces(ctx: Context, zones: Any) -> tuple:
     contents = ctx.state.zones
-    return tuple(Piece(p) for z in zones for p in contents.get(z, ()))
+    found: list[Piece] = []
+    for zone in zones:
+        found.extend(map(Piece, contents.get(zone, ())))
+    return tuple(found)
 
 
 @fn(
