@@ -105,12 +105,6 @@ def _plain_block_header(lines: list[str], row: int, column: int) -> bool:
         if line:
             return False
     return True
-    for line in lines[row + 1 :]:  # leading blank lines: spaces are read differently
-        if line.strip(" "):
-            return True
-        if line:
-            return False
-    return True
 
 
 def events(text: str) -> list[Any]:
