@@ -134,16 +134,6 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
             compiled.__dict__["fn"] = body  # the body, called with its arguments
         return compiled, self.problems
 
-    def requirements(
-        self, conditions: list[Compiled | None], action: str
-    ) -> Callable[..., Any] | None:
-        """An action's `requires` in one function: ``fn(ctx)`` gives the index of the
-        first unmet condition, or -1 (None if one of them did not compile)."""
-        if any(c is None for c in conditions):
-            return None
-        codes = [c.code for c in conditions if c is not None]
-        return self.emitter.first_failing(codes, label=f"requires_{action}_")
-
     def checker(
         self, trees: list[Tree], params: dict[str, str], action: str
     ) -> Callable[..., Any] | None:

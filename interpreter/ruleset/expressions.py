@@ -28,7 +28,6 @@ class ExpressionsMixin:
         if not isinstance(text, str) or self.broken(item):
             return None
         compiled, problems = self.compiler.expression(text, scope, expect, function)
-        self.last_compiled = compiled
         self._report(item, sub, problems)
         if compiled is not None and self.compiler.last_tree is not None:
             self.expression_trees[(item.section, item.id, sub)] = self.compiler.last_tree

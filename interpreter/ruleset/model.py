@@ -117,8 +117,9 @@ class ActionDef:
     requires: tuple[Requirement, ...]
     effect: CompiledEffect
     location: Location
-    check: Fn | None = None  # all `requires` in one: the first unmet one's index, or -1
-    checker: Fn | None = None  # the same, the parameters as arguments: fn(ctx, *args)
+    # all `requires` in one, the parameters as arguments: fn(ctx, *args) gives the
+    # first unmet one's index, or -1 (what `can` calls; None if it did not compile)
+    checker: Fn | None = None
 
 
 @dataclass(frozen=True)

@@ -68,13 +68,12 @@ class RulesMixin:
         for item in self.items("actions"):
             signature = symbols.actions[item.id]
             scope = dict(signature.params)
-            requires, conditions, subs = [], [], []
+            requires, subs = [], []
             for index, req in enumerate(item.data.get("requires") or []):
                 if not isinstance(req, dict):
                     continue
                 subs.append(("requires", index, "condition"))
                 fn = self.expression(item, subs[-1], scope, BOOL)
-                conditions.append(self.last_compiled if fn is not None else None)
                 message = str(req.get("message", ""))
                 parts = self.template(item, ("requires", index, "message"), message, scope)
                 requires.append(Requirement(fn, message, str(req.get("condition", "")), parts))
@@ -92,7 +91,6 @@ class RulesMixin:
                 tuple(requires),
                 effect,
                 item.location(key=True),
-                self.compiler.requirements(conditions, item.id),
                 self._checker(item, subs, scope),
             )
         return out

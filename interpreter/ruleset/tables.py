@@ -244,34 +244,26 @@ class Tables:
         if definition is None:
             return f"there is no action {action!r}"
         saved, depth = ctx.env, ctx.depth
-        ctx.env = {**definition.defaults, **args} if definition.defaults else args
-        ctx.depth = ctx.deeper()  # a requirement asking `can` of itself ends here
+        env = ctx.env = {**definition.defaults, **args} if definition.defaults else args
         try:
-            if definition.check is not None:
-                index = definition.check(ctx)
-                if index < 0:
-                    return None
-                requirement = definition.requires[index]
-                return requirement.render(ctx) if explain else requirement.message
-            for requirement in definition.requires:
-                if not requirement.condition(ctx):
-                    return requirement.render(ctx) if explain else requirement.message
+            if definition.checker is not None:  # it counts one level of nesting itself
+                index = definition.checker(ctx, *(env.get(p) for p in definition.params))
+                requirement = definition.requires[index] if index >= 0 else None
+            else:
+                ctx.depth = ctx.deeper()  # a requirement asking `can` of itself ends here
+                requirement = next((r for r in definition.requires if not r.condition(ctx)), None)
+            if requirement is None:
+                return None
+            return requirement.render(ctx) if explain else requirement.message
         finally:
             ctx.env, ctx.depth = saved, depth
-        return None
 
     def allows(self, ctx: Any, action: str, args: dict[str, Any]) -> bool:
-        """Whether every `requires` of ``action`` holds (``can action(…)``)."""
+        """Whether every `requires` of ``action`` holds (``can a(…)`` of an action held
+        in a local; one named in the text calls ``checks`` directly)."""
         definition = self.actions[action]
-        if definition.check is None:
-            return self.failed_requirement(ctx, action, args, False) is None
-        saved, depth = ctx.env, ctx.depth
-        ctx.env = {**definition.defaults, **args} if definition.defaults else args
-        ctx.depth = ctx.deeper()
-        try:
-            return definition.check(ctx) < 0
-        finally:
-            ctx.env, ctx.depth = saved, depth
+        env = {**definition.defaults, **args} if definition.defaults else args
+        return self.checks[action](ctx, *(env.get(p) for p in definition.params)) < 0
 
 
 class _Checks(dict):

@@ -121,7 +121,7 @@ def test_a_ruleset_function_is_called_with_its_arguments(world) -> None:
 def test_an_actions_requires_run_in_one_function(world) -> None:
     _, tables, state = world
     take = tables.actions["take"]
-    assert take.check is not None
+    assert take.checker is not None
     ctx = Context(state, tables, Player(0), {})
     assert tables.allows(ctx, "take", {"n": 3}) is True
     assert tables.allows(ctx, "take", {"n": 4}) is False
