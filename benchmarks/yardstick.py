@@ -96,7 +96,7 @@ def record(ruleset: Any, games: int, every: int) -> tuple[Tables, dict[str, list
     """Positions of the checks and the scoring steps of ``twins``, from real games."""
     positions: dict[str, list[Position]] = {n: [] for n in (*twins.CHECKS, *twins.SCORING)}
     seen = dict.fromkeys(twins.CHECKS, 0)
-    checked, allowing = Tables.failed_requirement, Tables.allows
+    checked = Tables.failed_requirement
     making_checks = tables_module._Checks.__init__
     stepping = Course._scoring_step
 
@@ -110,10 +110,6 @@ def record(ruleset: Any, games: int, every: int) -> tuple[Tables, dict[str, list
     def spy_check(self, ctx, action, args, explain=True):
         keep(ctx, action, args)
         return checked(self, ctx, action, args, explain)
-
-    def spy_allows(self, ctx, action, args):
-        keep(ctx, action, args)
-        return allowing(self, ctx, action, args)
 
     def spy_checks(self, tables, actions):
         making_checks(self, tables, actions)
@@ -136,7 +132,7 @@ def record(ruleset: Any, games: int, every: int) -> tuple[Tables, dict[str, list
             positions[steps[index].id].append(Position(self.state.copy(), None, {}))
         return stepping(self)
 
-    Tables.failed_requirement, Tables.allows = spy_check, spy_allows
+    Tables.failed_requirement = spy_check  # `do`; `can` goes through the spied checks
     tables_module._Checks.__init__ = spy_checks
     Course._scoring_step = spy_step
     try:
@@ -145,7 +141,7 @@ def record(ruleset: Any, games: int, every: int) -> tuple[Tables, dict[str, list
             game, _ = play(ruleset, seed)
             tables = game.tables
     finally:
-        Tables.failed_requirement, Tables.allows = checked, allowing
+        Tables.failed_requirement = checked
         tables_module._Checks.__init__ = making_checks
         Course._scoring_step = stepping
     assert tables is not None
