@@ -12,26 +12,14 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
+from interpreter.engine.choice import Choice, option_text
 from interpreter.engine.effect_code import compile_block
 from interpreter.errors import GameError, RuleError
 from interpreter.language import effects as fx
 from interpreter.language.runtime import Context
-from interpreter.language.values import Player, text_id
+from interpreter.language.values import Player
 
 Run = Generator["Choice", int, None]
-
-
-@dataclass
-class Choice:
-    """A decision an effect waits for: who decides and the legal options."""
-
-    player: int
-    texts: tuple[str, ...]
-    values: tuple[Any, ...]
-    prompt: str
-    node_id: str
-    node: Any = None
-    ctx: Any = None
 
 
 @dataclass
@@ -51,11 +39,6 @@ class Fork:
 
 class StopEffect(Exception):
     """`stop`: ends the innermost action, trigger or phase effect."""
-
-
-def option_text(ctx: Context, label: str, value: Any) -> str:
-    text = ctx.state.players[int(value)] if isinstance(value, Player) else text_id(value)
-    return f"{label} {text}" if label else text
 
 
 def run_effect(effect: fx.CompiledEffect | None, ctx: Context) -> Run:
@@ -186,56 +169,77 @@ def _chooser(node: fx.ChooseItem | fx.ChooseOption, ctx: Context) -> Player:
 def _choose_item(node: fx.ChooseItem, ctx: Context) -> Run:
     env = ctx.env
     items = node.items(ctx)
-    if node.where is not None:
-        legal = []
-        for item in items:
-            env[node.var] = item
-            if node.where(ctx):
-                legal.append(item)
-    else:
-        legal = list(items)
-    if not legal and not node.optional:
-        return
-    texts = [option_text(ctx, node.label, item) for item in legal]
-    values: list[Any] = list(legal)
-    if node.by_chance:
-        if not legal:
+    where, var, label = node.where, node.var, node.label or ""
+    if where is not None and ctx.host.options_on_demand and not node.by_chance:
+
+        def test(item: Any) -> bool:
+            env[var] = item
+            return where(ctx)
+
+        choice = Choice(label or var, node, ctx, list(items), label, test, node.optional)
+        if not node.optional and not choice.any_legal():
             return
-        picked = ctx.host.random_choice(ctx, node.label or node.var, tuple(texts))
-        env[node.var] = legal[texts.index(picked)]
-        yield from run_seq(node.body, ctx)
+    else:
+        if where is not None:
+            legal = []
+            for item in items:
+                env[var] = item
+                if where(ctx):
+                    legal.append(item)
+        else:
+            legal = list(items)
+        if not legal and not node.optional:
+            return
+        texts = [option_text(ctx, label, item) for item in legal]
+        if node.by_chance:
+            if not legal:
+                return
+            picked = ctx.host.random_choice(ctx, label or var, tuple(texts))
+            env[var] = legal[texts.index(picked)]
+            yield from run_seq(node.body, ctx)
+            return
+        choice = Choice(label or var, node, ctx, legal, label, None, node.optional, texts)
+    choice.player = int(_chooser(node, ctx))
+    slot = yield choice
+    if slot == choice.pass_slot:
         return
-    if node.optional:
-        texts.append("pass")
-        values.append(_PASS)
-    player = _chooser(node, ctx)
-    index = yield Choice(
-        int(player), _unique(texts), tuple(values), node.label or node.var, node.id, node, ctx
-    )
-    value = values[index]
-    if value is _PASS:
-        return
-    env[node.var] = value
+    env[var] = choice.candidates[slot]
     yield from run_seq(node.body, ctx)
 
 
 def _choose_option(node: fx.ChooseOption, ctx: Context) -> Run:
-    offered = _offered(node, ctx)
-    if not offered and not node.optional:
+    env = ctx.env
+    if ctx.host.options_on_demand:
+
+        def test(candidate: tuple[fx.Option, Any]) -> bool:
+            option, item = candidate
+            if option.items is not None:
+                env[option.var] = item
+            return option.guard is None or option.guard(ctx)
+
+        candidates: list[tuple[fx.Option, Any]] = []
+        for option in node.options:
+            if option.items is None:
+                candidates.append((option, None))
+            else:
+                candidates += [(option, item) for item in tuple(option.items(ctx))]
+        choice = Choice("option", node, ctx, candidates, None, test, node.optional)
+        if not node.optional and not choice.any_legal():
+            return
+    else:
+        offered = _offered(node, ctx)
+        if not offered and not node.optional:
+            return
+        texts = [text for text, _, _ in offered]
+        legal = [(option, item) for _, option, item in offered]
+        choice = Choice("option", node, ctx, legal, None, None, node.optional, texts)
+    choice.player = int(_chooser(node, ctx))
+    slot = yield choice
+    if slot == choice.pass_slot:
         return
-    texts = [text for text, _, _ in offered]
-    values: list[Any] = list(offered)
-    if node.optional:
-        texts.append("pass")
-        values.append(_PASS)
-    player = _chooser(node, ctx)
-    index = yield Choice(int(player), _unique(texts), tuple(values), "option", node.id, node, ctx)
-    value = values[index]
-    if value is _PASS:
-        return
-    _, option, item = value
+    option, item = choice.candidates[slot]
     if option.items is not None:
-        ctx.env[option.var] = item
+        env[option.var] = item
     yield from run_seq(option.body, ctx)
 
 
@@ -329,17 +333,6 @@ def emit(ctx: Context, event: str, args: dict[str, Any]) -> Run:
         if not ctx.rules.may_fire(ctx, trigger):
             continue
         yield from run_effect(trigger.effect, ctx.nested(dict(args)))
-
-
-def _unique(texts: list[str]) -> tuple[str, ...]:
-    if len(set(texts)) == len(texts):
-        return tuple(texts)
-    seen: dict[str, int] = {}
-    out = []
-    for text in texts:
-        seen[text] = seen.get(text, 0) + 1
-        out.append(text if seen[text] == 1 else f"{text} #{seen[text]}")
-    return tuple(out)
 
 
 class _Pass:

@@ -71,6 +71,8 @@ class Result:
 class Game(Course, Sandbox, WhatIf):
     """One game of a ruleset for the given players."""
 
+    options_on_demand = False  # the host's answer to effects: see ``_step``
+
     def __init__(
         self,
         ruleset: Ruleset,
@@ -90,6 +92,8 @@ class Game(Course, Sandbox, WhatIf):
         self.chance_source = chance_source
         # replay checks each decision the rules make for an automaton against the log
         self.automaton_source: Callable[[str, str], None] | None = None
+        # replay asks only whether each logged move is legal, not for every option
+        self.lazy_choices = False
         self.events: list[dict[str, Any]] = []
         self.state = State(tuple(seats))
         self._runners: dict[str, _Runner] = {}
@@ -160,9 +164,9 @@ class Game(Course, Sandbox, WhatIf):
                 f"{self.state.players[seat]} has no decision to make now (waiting for: {waiting})"
             )
         choice = runner.choice
-        if text not in choice.texts:
+        slot = choice.slot(text)
+        if slot is None:
             raise IllegalMove(explain(choice, text), choice.texts)
-        index = choice.texts.index(text)
         position = (
             self._snapshot,
             self._unit_specs,
@@ -173,7 +177,7 @@ class Game(Course, Sandbox, WhatIf):
         self._record(runner.key, ("choice", text, seat))
         self.events.append({"player": self.state.players[seat], "choice": text})
         try:
-            self._drive(runner, index)
+            self._drive(runner, slot)
             self._check_end()
             self._advance()
         except ChanceProblem:
@@ -186,7 +190,7 @@ class Game(Course, Sandbox, WhatIf):
         except (GameError, StopEffect) as exc:
             self._return_to(position)
             raise IllegalMove(
-                str(exc) if isinstance(exc, GameError) else "effect stopped", choice.texts
+                str(exc) if isinstance(exc, GameError) else "effect stopped", self.legal(seat)
             ) from None
 
     def _return_to(self, position: tuple) -> None:
@@ -204,7 +208,7 @@ class Game(Course, Sandbox, WhatIf):
         )
         if runner is None:
             return f"{self.state.players[seat]} has no decision to make now"
-        if text in runner.choice.texts:
+        if runner.choice.slot(text) is not None:
             return f"{text!r} is a legal option"
         return explain(runner.choice, text)
 
@@ -300,6 +304,14 @@ class Game(Course, Sandbox, WhatIf):
 
     def _step(self, runner: _Runner, answer: int | None) -> Choice | Fork | None:
         self._current_runner = runner.key
+        # A decision's options may wait until they are asked for (replay asks for the
+        # logged one only) where this is the only decision that can be open: another
+        # runner's moves would change the state they are evaluated against.
+        self.options_on_demand = (
+            (self.lazy_choices or self._replay is not None)
+            and runner.parent is None
+            and len(self._unit_specs) <= 1
+        )
         try:
             if answer is None:
                 return next(runner.generator)
@@ -342,14 +354,13 @@ class Game(Course, Sandbox, WhatIf):
         """A rules-driven seat is never asked: it takes the first option that is not
         `pass` (its rules decide by the order they offer options in). The decision is
         logged like any other, and replay checks it against the log."""
-        index = next((i for i, t in enumerate(choice.texts) if t != "pass"), 0)
-        text = choice.texts[index]
+        slot, text = choice.first_offer()
         name = self.state.players[choice.player]
         if self._replay is None:
             if self.automaton_source is not None:
                 self.automaton_source(name, text)
             self.events.append({"player": name, "choice": text})
-        return index
+        return slot
 
     def _unit_done(self) -> bool:
         return all(t.done for t in self._runners.values())
@@ -390,10 +401,11 @@ class Game(Course, Sandbox, WhatIf):
                     continue
                 entry = queue.popleft()
                 text = entry[1]
-                if text not in runner.choice.texts:
+                slot = runner.choice.slot(text)
+                if slot is None:
                     raise GameError(f"replay out of step: {text!r} is not an option")
                 self._record(runner.key, entry)
-                self._drive(runner, runner.choice.texts.index(text))
+                self._drive(runner, slot)
                 progress = True
         self._replay = None
 
@@ -448,6 +460,7 @@ class Game(Course, Sandbox, WhatIf):
         other.ruleset, other.tables = self.ruleset, self.tables
         other.people = self.people
         other.automaton_source = None
+        other.lazy_choices = False
         other.seed = seed
         other.chance_source = None
         other.events = []

@@ -41,7 +41,7 @@ class WhatIf:
             while True:
                 if not isinstance(step, Choice):
                     raise RuleError(f"gain_if(): {action!r} opens a simultaneous step")
-                step = run.send(next((i for i, t in enumerate(step.texts) if t != "pass"), 0))
+                step = run.send(step.first_offer()[0])
         except (StopIteration, StopEffect):
             pass
         return state.counters.get(key, 0) - before
@@ -54,6 +54,7 @@ class _NoChance:
         raise RuleError("gain_if(): the action would draw by chance")
 
     random_order = random_choice = random_pick = _refuse
+    options_on_demand = True  # the action takes its first option: no need for all
 
     def reveal(self, *_: Any) -> None:
         return None

@@ -17,6 +17,9 @@ from interpreter.language.values import Player
 class Host(Protocol):
     """The services an effect needs from whoever runs it."""
 
+    # whether a decision reached now may work out its legal options only when asked
+    options_on_demand: bool
+
     def random_order(self, ctx: Context, zone: str, items: tuple[str, ...]) -> tuple[str, ...]: ...
 
     def random_pick(

@@ -348,6 +348,7 @@ def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
         start=False,
     )
     game.automaton_source = feed.automaton
+    game.lazy_choices = True
     feed.game = game
     try:
         game.start()
@@ -410,7 +411,6 @@ def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
             )
         if game.is_over():
             return Verdict("illegal", "the game is already over", entry.line, entry.data, game=game)
-        options = list(game.legal(player))
         try:
             game.apply(player, choice)
         except NeedChance as exc:
@@ -431,6 +431,7 @@ def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
         except RuleError as exc:
             return _rule_error(exc, feed, game)
         except IllegalMove as exc:
+            options = list(game.legal(player))  # the position is as it was before the move
             if not options:
                 waiting = ", ".join(d.player_name for d in game.pending()) or "nobody"
                 reason = f"{player} has no decision to make now (waiting for: {waiting})"
