@@ -170,7 +170,7 @@ class Game(Course, Sandbox, WhatIf):
         position = (
             self._snapshot,
             self._unit_specs,
-            self._histories(),
+            self.state.engine["history"],  # never changed in place: a snapshot of it
             self._paused,
             len(self.events),
         )
@@ -195,9 +195,9 @@ class Game(Course, Sandbox, WhatIf):
 
     def _return_to(self, position: tuple) -> None:
         """Back to the position before a failed decision, whatever unit it reached."""
-        self._snapshot, self._unit_specs, histories, self._paused, logged = position
+        self._snapshot, self._unit_specs, chains, self._paused, logged = position
         del self.events[logged:]
-        self._rebuild(histories)
+        self._rebuild(_unchained(chains))
 
     def why_not(self, player: int | str, text: str) -> str:
         """Why ``text`` is not among ``player``'s legal options now, in the rules' terms."""
@@ -374,14 +374,7 @@ class Game(Course, Sandbox, WhatIf):
 
     def _histories(self) -> dict[str, tuple]:
         """Every runner's history of the step under way, oldest entry first."""
-        out = {}
-        for key, chain in self.state.engine["history"].items():
-            entries = []
-            while chain is not None:
-                chain, entry = chain
-                entries.append(entry)
-            out[key] = tuple(reversed(entries))
-        return out
+        return _unchained(self.state.engine["history"])
 
     def _rebuild(self, histories: dict[str, tuple]) -> None:
         """Replay the current unit from its snapshot with the recorded answers."""
@@ -572,6 +565,18 @@ class Game(Course, Sandbox, WhatIf):
             score = self.ruleset.score
             return self.state.counters.get(f"{score}#{player}", 0) if score else 0
         return self.ruleset.estimate(self._context(player))
+
+
+def _unchained(chains: dict[str, tuple | None]) -> dict[str, tuple]:
+    """Each runner's history as a tuple, oldest entry first, from its chain of pairs."""
+    out = {}
+    for key, chain in chains.items():
+        entries = []
+        while chain is not None:
+            chain, entry = chain
+            entries.append(entry)
+        out[key] = tuple(reversed(entries))
+    return out
 
 
 def _hidden(entries: tuple, seat: int) -> tuple:

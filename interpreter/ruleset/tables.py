@@ -187,8 +187,8 @@ class Tables:
         they knew of every piece there (a card seen once, then drawn at random from
         that hand, is not followed).
         """
-        if source is None:
-            return
+        if source is None or self.zone_visibility.get(target, "public") == "public":
+            return  # everybody sees it arrive: nobody's knowledge of hidden pieces changes
         old = state.engine.get("known", {})
         known = None  # copied on first change: states share their engine dicts
         for seat in range(self.seats):
