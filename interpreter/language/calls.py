@@ -156,7 +156,8 @@ class CallCompiler:
             cond = self._test(where.children[0], inner) if where is not None else None
         finally:
             self._locals = saved
-        loop = Loop(self._each(items), cg.local(str(name)), cond and cond.code, value.code)
+        code = cond and cond.code
+        loop = Loop(self._each(items), cg.local(str(name)), code, value.code, value.exact)
         return self._c(list_of(value.type), _as_tuple(loop), loop=loop)
 
     def _each(self, items: Compiled) -> ast.expr:
@@ -184,6 +185,28 @@ class CallCompiler:
             value = cg.call(cg.name("bool"), loop.value)
             return cg.call(cg.name(name), _generator(value, loop, loop.cond))
         return None
+
+    def _exact_numbers(
+        self, name: str, positional: tuple[Compiled, ...], named: tuple
+    ) -> ast.expr | None:
+        """`sum`, `max` and `min` of numbers known to be ints at run time (``exact``) as
+        Python's own: no check of each value, no collection built first."""
+        if named or len(positional) != 1 or name not in ("sum", "max", "min"):
+            return None
+        values = positional[0]
+        loop = values.loop
+        if name == "sum" and loop is not None and loop.value is not None and loop.value_exact:
+            target = ast.Name(loop.var, ast.Store())
+            test = [loop.cond] if loop.cond is not None else []
+            listed = ast.ListComp(loop.value, [ast.comprehension(target, loop.items, test, 0)])
+            total = cg.call(cg.name("sum"), listed)  # a list is quicker to sum than a generator
+            return cg.call(self._h(ops._capped), total)
+        if not (values.items_exact and isinstance(values.code, ast.Tuple) and values.code.elts):
+            return None
+        items = values.code.elts
+        if name == "sum":
+            return cg.call(self._h(ops._capped), cg.call(cg.name("sum"), values.code))
+        return items[0] if len(items) == 1 else cg.call(cg.name(name), *items)
 
     def _user_call(self, name_token: Token, args: Tree | None, scope: dict[str, str]) -> Compiled:
         name = str(name_token)
@@ -227,7 +250,10 @@ class CallCompiler:
                     f"but this is {describe(compiled.type)}",
                 )
             codes.append(compiled.code)
-        body = cg.item(cg.ctx_attr("rules", "functions"), ast.Constant(name))
+        if self.direct_calls:
+            body = cg.name(cg.function_name(name))
+        else:
+            body = cg.item(cg.ctx_attr("rules", "functions"), ast.Constant(name))
         return self._c(signature.returns, cg.call(body, cg.name(cg.CTX), *codes))
 
 

@@ -23,6 +23,7 @@ from types import CodeType
 from typing import Any
 
 from interpreter.errors import RuleError
+from interpreter.language.runtime import MAX_NESTING
 
 _PLAIN = (int, str, bool, float, type(None))
 _serial = itertools.count(1)  # unique names across emitters: a namespace may be shared
@@ -39,6 +40,17 @@ def name(identifier: str) -> ast.Name:
 
 CTX = "ctx"
 FILENAME = "<rules>"  # the file name of generated code (how stored rulesets find it)
+
+
+def function_name(name: str) -> str:
+    """The generated code's global name of the ruleset's function ``name``: a call
+    is then one global look-up (names made by ``Emitter._fresh`` end in a digit)."""
+    return f"_def_{name}_"
+
+
+def check_name(action: str) -> str:
+    """The global name of ``action``'s `requires` with its parameters as arguments."""
+    return f"_req_{action}_"
 
 
 def ctx_attr(*path: str) -> ast.expr:
@@ -154,13 +166,21 @@ class Emitter:
         return literal(value) or self.bind(value)
 
     def function(
-        self, code: ast.expr, params: Sequence[str] = (), label: str = "expr"
+        self,
+        code: ast.expr,
+        params: Sequence[str] = (),
+        label: str = "expr",
+        identifier: str | None = None,
     ) -> Callable[..., Any]:
         """``def f(ctx, *params): return code`` compiled, with the ``TypeError`` net."""
-        return self.define([ast.Return(code)], params, label)
+        return self.define([ast.Return(code)], params, label, identifier)
 
     def first_failing(
-        self, conditions: Sequence[ast.expr], label: str, params: Sequence[str] = ()
+        self,
+        conditions: Sequence[ast.expr],
+        label: str,
+        params: Sequence[str] = (),
+        identifier: str | None = None,
     ) -> Callable[..., Any]:
         """``f(ctx, *params)``: the index of the first of ``conditions`` that does not
         hold, or -1 (an action's `requires`, in one function). With ``params`` the
@@ -171,20 +191,27 @@ class Emitter:
             for index, cond in enumerate(conditions)
         ]
         body.append(ast.Return(ast.Constant(-1)))
-        if params:
+        if params:  # ``ctx.depth = ctx.deeper()``, the call made only to raise its error
             depth = ast.Attribute(name(CTX), "depth", ast.Store())
+            too_deep = ast.Compare(name("depth"), [ast.GtE()], [ast.Constant(MAX_NESTING)])
             body = [
                 ast.Assign([ast.Name("depth", ast.Store())], attr(name(CTX), "depth")),
-                ast.Assign([depth], method(name(CTX), "deeper")),
+                ast.If(too_deep, [ast.Expr(method(name(CTX), "deeper"))], []),
+                ast.Assign([depth], ast.BinOp(name("depth"), ast.Add(), ast.Constant(1))),
                 ast.Try(body, [], [], [ast.Assign([depth], name("depth"))]),
             ]
-        return self.define(body, params, label)
+        return self.define(body, params, label, identifier)
 
     def define(
-        self, statements: list[ast.stmt], params: Sequence[str], label: str
+        self,
+        statements: list[ast.stmt],
+        params: Sequence[str],
+        label: str,
+        identifier: str | None = None,
     ) -> Callable[..., Any]:
-        """``def f(ctx, *params): statements`` compiled, with the ``TypeError`` net."""
-        identifier = self._fresh(label)
+        """``def f(ctx, *params): statements`` compiled, with the ``TypeError`` net;
+        named ``identifier`` where other generated code calls it by that name."""
+        identifier = identifier or self._fresh(label)
         handler = ast.ExceptHandler(
             name("TypeError"),
             "exc",

@@ -41,6 +41,7 @@ class Loop:
     var: str  # the Python name of the bound local
     cond: ast.expr | None
     value: ast.expr | None  # None: the item itself
+    value_exact: bool = False  # the value is an int at run time (see ``Compiled.exact``)
 
 
 @dataclass(eq=False)
@@ -55,6 +56,7 @@ class Compiled:
     loop: Loop | None = None
     why: ast.expr | None = None  # for `can …`: the explanation of a refusal
     exact: bool = False  # the value is an int at run time (a literal, a counter, a sum)
+    items_exact: bool = False  # a list literal whose every item is ``exact``
 
     @cached_property
     def fn(self) -> Fn:

@@ -67,9 +67,14 @@ MAX_SEATS = 16
 class Compiler(StatementCompiler, CallCompiler, PathCompiler):
     """Compiles texts against one ruleset's declarations."""
 
-    def __init__(self, symbols: Symbols, registry: Registry = REGISTRY):
+    def __init__(self, symbols: Symbols, registry: Registry = REGISTRY, direct_calls: bool = False):
+        """With ``direct_calls`` (a whole ruleset's build), the ruleset's functions and
+        `can` checks are called by their global names in the generated code, each
+        defined in the same namespace; without (a text compiled on its own, against a
+        built ruleset) they are found in ``ctx.rules``."""
         self.symbols = symbols
         self.registry = registry
+        self.direct_calls = direct_calls
         self.emitter = Emitter()
         self._locals: frozenset[str] = frozenset()  # names that are Python locals here
         self.problems: list[Problem] = []
@@ -130,7 +135,8 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
             return None, self.problems
         if function is not None:
             params = [cg.local(p) for p in scope or ()]
-            body = self.emitter.function(compiled.code, params, label=f"fn_{function}_")
+            identifier = cg.function_name(function) if self.direct_calls else None
+            body = self.emitter.function(compiled.code, params, f"fn_{function}_", identifier)
             compiled.__dict__["fn"] = body  # the body, called with its arguments
         return compiled, self.problems
 
@@ -151,7 +157,20 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
         if self.problems:
             return None
         arguments = [cg.local(p) for p in params]
-        return self.emitter.first_failing(codes, f"can_{action}_", arguments)
+        identifier = cg.check_name(action) if self.direct_calls else None
+        return self.emitter.first_failing(codes, f"can_{action}_", arguments, identifier)
+
+    def ensure_checks(self, actions: dict[str, tuple[str, ...]]) -> None:
+        """Give every action without a compiled check (``checker`` failed) the global
+        name `can` calls, asking ``ctx.rules.checks`` instead."""
+        for action, params in actions.items():
+            identifier = cg.check_name(action)
+            if not self.direct_calls or identifier in self.emitter.namespace:
+                continue
+            arguments = [cg.local(p) for p in params]
+            table = cg.item(cg.ctx_attr("rules", "checks"), ast.Constant(action))
+            code = cg.call(table, cg.name(cg.CTX), *map(cg.name, arguments))
+            self.emitter.function(code, arguments, "check", identifier)
 
     def attribute_reader(self, kind: str, name: str) -> Callable[..., Any]:
         """``fn(ctx, value)``: ``value.name`` for a value of type ``kind`` (for values
@@ -322,7 +341,10 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
             given[p].code if p in given else self.emitter.value(defaults.get(p))
             for p in signature.params
         ]
-        check = cg.item(cg.ctx_attr("rules", "checks"), ast.Constant(name))
+        if self.direct_calls:
+            check = cg.name(cg.check_name(name))
+        else:
+            check = cg.item(cg.ctx_attr("rules", "checks"), ast.Constant(name))
         first_unmet = cg.call(check, ctx, *arguments)
         allowed = ast.Compare(first_unmet, [ast.Lt()], [ast.Constant(0)])
         return self._c(BOOL, allowed, why=why)
@@ -362,7 +384,8 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
         items = [self._expr(c, scope) for c in tree.children if c is not None]
         types = {c.type for c in items}
         inner = types.pop() if len(types) == 1 else ANY
-        return self._c(list_of(inner), ast.Tuple([c.code for c in items], ast.Load()))
+        code = ast.Tuple([c.code for c in items], ast.Load())
+        return self._c(list_of(inner), code, items_exact=all(c.exact for c in items))
 
     def _x_neg(self, tree: Tree, scope: dict[str, str]) -> Compiled:
         inner = self._typed(tree.children[0], scope, NUMBER, "`-`")
@@ -478,6 +501,9 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
             if name == "first":
                 result_type = item_type(self._last_arg_types[0])
             return self._c(result_type, shortcut, exact=name == "count")
+        numbers = self._exact_numbers(name, positional, named)
+        if numbers is not None:
+            return self._c(NUMBER, numbers, exact=True)
         if primitive.returns_item_of is not None and positional:
             result_type = self._last_arg_types[primitive.returns_item_of]
             result_type = item_type(result_type) if is_list(result_type) else ANY
@@ -497,4 +523,14 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
             *(c.code for c in positional),
             **{n: c.code for n, c in named},
         )
-        return self._c(result_type, code, exact=name == "count")
+        return self._c(
+            result_type, code, exact=name == "count" or _number_default(name, positional, named)
+        )
+
+
+def _number_default(name: str, positional: tuple[Compiled, ...], named: tuple) -> bool:
+    """`get` with a number default gives an int at run time (or stops with an error)."""
+    if name != "get":
+        return False
+    given = dict(named).get("default", positional[2] if len(positional) > 2 else None)
+    return given is None or type(given.constant) is int

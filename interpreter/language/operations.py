@@ -139,6 +139,8 @@ def _map_get(table: Any, key: Any) -> Any:
 
 
 def _map_or_list_get(owner: Any, key: Any) -> Any:
+    if type(owner) is dict and type(key) is str:  # the common case first
+        return owner.get(key)
     if isinstance(owner, dict):
         return owner.get(key, owner.get(str(key)) if not isinstance(key, str) else None)
     if isinstance(owner, tuple | list):
@@ -172,10 +174,13 @@ class PieceTable(dict):
 
 def each(ctx: Any, items: Any) -> Any:
     """``items`` to scan, one step of the budget per item (paid before the scan)."""
+    budget = ctx.budget  # ``Context.tick``, written out: every scan pays here
     try:
-        ctx.tick(len(items))
+        budget[0] -= len(items)
     except TypeError:
         raise RuleError(f"{items!r} is not a collection") from None
+    if budget[0] < 0:
+        ctx.tick(0)  # raises the step budget's error
     return items
 
 

@@ -56,7 +56,7 @@ def _count(ctx: Context, items: Any) -> int:
 def _sum(ctx: Context, values: Any) -> int:
     total = 0
     for value in values:
-        if isinstance(value, bool) or not isinstance(value, int):
+        if type(value) is not int:  # a bool is no number here
             raise RuleError(f"sum() needs numbers, not {value!r}")
         total += value
     if abs(total) > MAX_NUMBER:
@@ -249,11 +249,10 @@ def _spaces_of(ctx: Context, groups: Any) -> tuple:
     returns_type_of=2,
 )
 def _get(ctx: Context, table: Any, key: Any, default: Any = 0) -> Any:
-    if not isinstance(table, dict):
+    if type(table) is not dict and not isinstance(table, dict):
         raise RuleError(f"get() needs a table, not {table!r}")
     value = table.get(key, default)
-    wants_number = isinstance(default, int) and not isinstance(default, bool)
-    if wants_number and (isinstance(value, bool) or not isinstance(value, int)):
+    if type(default) is int and type(value) is not int:  # a bool is no number here
         raise RuleError(f"get(): the value for {key!r} is not a number ({value!r})")
     return value
 

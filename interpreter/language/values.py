@@ -165,6 +165,8 @@ def from_json(data: Any) -> Any:
 
 def text_id(value: Any) -> str:
     """The stable human-readable text of a value, as option texts and logs show it."""
+    if type(value) is str or type(value) is Piece or type(value) is ZoneRef:
+        return str(value)  # the common cases first
     if isinstance(value, bool):
         return "yes" if value else "no"
     if value is None:

@@ -62,7 +62,7 @@ class Builder(
     # ---------------------------------------------------------------- build
     def build(self) -> BuildResult:
         symbols = self.symbols()
-        compiler = Compiler(symbols)
+        compiler = Compiler(symbols, direct_calls=True)
         self.compiler = compiler
         sides = self.sides()
         pieces = self.pieces(symbols)
@@ -73,6 +73,7 @@ class Builder(
         zones = self.zones()
         functions = self.functions(symbols)
         actions = self.actions(symbols)
+        compiler.ensure_checks({n: tuple(a.params) for n, a in actions.items()})
         triggers = self.triggers(symbols)
         structure = self.structure(symbols)
         scoring = self.scoring(symbols)

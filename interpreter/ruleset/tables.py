@@ -40,6 +40,7 @@ class Tables:
         self.player_count = player_count
         self.seats = player_count if seats is None else seats
         self.automata = automata
+        self.players = tuple(Player(i) for i in range(self.seats))  # made once, not per look-up
         self.side = ruleset.side_for(player_count)
         self.constants = {name: self._for_side(value) for name, value in ruleset.constants.items()}
         active = {
@@ -141,7 +142,7 @@ class Tables:
         seat = state.owners.get(zone)
         if seat is None:
             seat = self.zone_seat.get(zone)
-        return None if seat is None else Player(seat)
+        return None if seat is None else self.players[seat]
 
     def is_free(self, state: Any, zone: str) -> bool:
         if zone in self.claimable and zone in state.owners:
@@ -262,8 +263,9 @@ class Tables:
         """Whether every `requires` of ``action`` holds (``can a(…)`` of an action held
         in a local; one named in the text calls ``checks`` directly)."""
         definition = self.actions[action]
-        env = {**definition.defaults, **args} if definition.defaults else args
-        return self.checks[action](ctx, *(env.get(p) for p in definition.params)) < 0
+        defaults = definition.defaults
+        values = [args[p] if p in args else defaults.get(p) for p in definition.params]
+        return self.checks[action](ctx, *values) < 0
 
 
 class _Checks(dict):
