@@ -49,6 +49,7 @@ from interpreter.agents import RandomAgent
 from interpreter.engine.course import Course
 from interpreter.engine.executor import run_effect
 from interpreter.engine.game import Game
+from interpreter.language.codegen import check_name
 from interpreter.language.runtime import Context
 from interpreter.language.values import Player
 from interpreter.ruleset import load_or_raise
@@ -132,6 +133,14 @@ def record(ruleset: Any, games: int, every: int) -> tuple[Tables, dict[str, list
             positions[steps[index].id].append(Position(self.state.copy(), None, {}))
         return stepping(self)
 
+    # `can a(…)` of an action named in the text calls the check by its global name in
+    # the generated code; one held in a local goes through ``tables.checks``
+    namespace = next(a.checker for a in ruleset.actions.values() if a.checker).__globals__
+    named = {check_name(a): namespace[check_name(a)] for a in seen if check_name(a) in namespace}
+    for action in seen:
+        if check_name(action) in named:
+            params = tuple(ruleset.actions[action].params)
+            namespace[check_name(action)] = spied(action, params, named[check_name(action)])
     Tables.failed_requirement = spy_check  # `do`; `can` goes through the spied checks
     tables_module._Checks.__init__ = spy_checks
     Course._scoring_step = spy_step
@@ -143,6 +152,7 @@ def record(ruleset: Any, games: int, every: int) -> tuple[Tables, dict[str, list
     finally:
         Tables.failed_requirement = checked
         tables_module._Checks.__init__ = making_checks
+        namespace.update(named)
         Course._scoring_step = stepping
     assert tables is not None
     tables.checks = tables_module._Checks(tables, tables.actions)  # without the spies

@@ -181,19 +181,21 @@ class CallCompiler:
                 found = _generator(var, loop, loop.cond)
                 return cg.call(cg.name("next"), found, ast.Constant(None))
             return cg.call(cg.name("sum"), _generator(ast.Constant(1), loop, loop.cond))
-        if loop.value is not None and name in ("any", "all"):
-            value = cg.call(cg.name("bool"), loop.value)
-            return cg.call(cg.name(name), _generator(value, loop, loop.cond))
+        if loop.value is not None and name in ("any", "all"):  # they test each value's truth
+            return cg.call(cg.name(name), _generator(loop.value, loop, loop.cond))
         return None
 
-    def _exact_numbers(
+    def _as_python(
         self, name: str, positional: tuple[Compiled, ...], named: tuple
     ) -> ast.expr | None:
-        """`sum`, `max` and `min` of numbers known to be ints at run time (``exact``) as
-        Python's own: no check of each value, no collection built first."""
-        if named or len(positional) != 1 or name not in ("sum", "max", "min"):
+        """`sum`, `max` and `min` of numbers known to be ints at run time (``exact``), and
+        `any` of a collection, as Python's own: no check of each value, no collection
+        built first."""
+        if named or len(positional) != 1 or name not in ("sum", "max", "min", "any"):
             return None
         values = positional[0]
+        if name == "any":  # of a collection (with `where`, ``_short_circuit`` stops early)
+            return cg.call(cg.name("bool"), values.code) if values.loop is None else None
         loop = values.loop
         if name == "sum" and loop is not None and loop.value is not None and loop.value_exact:
             target = ast.Name(loop.var, ast.Store())

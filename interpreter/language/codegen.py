@@ -23,6 +23,7 @@ from types import CodeType
 from typing import Any
 
 from interpreter.errors import RuleError
+from interpreter.language.hoist import hoist
 from interpreter.language.runtime import MAX_NESTING
 
 _PLAIN = (int, str, bool, float, type(None))
@@ -183,13 +184,15 @@ class Emitter:
         identifier: str | None = None,
     ) -> Callable[..., Any]:
         """``f(ctx, *params)``: the index of the first of ``conditions`` that does not
-        hold, or -1 (an action's `requires`, in one function). With ``params`` the
+        hold, or -1 (an action's `requires`, in one function; a value several
+        conditions compute is computed once, ``hoist.py``). With ``params`` the
         check counts as one level of `can` inside another (``ctx.depth``), so that a
         requirement asking `can` of its own action ends in a located error."""
-        body: list[ast.stmt] = [
-            ast.If(ast.UnaryOp(ast.Not(), cond), [ast.Return(ast.Constant(index))], [])
-            for index, cond in enumerate(conditions)
-        ]
+        conditions, computed_first = hoist(conditions, params, self._pays_steps)
+        body: list[ast.stmt] = []
+        for index, cond in enumerate(conditions):
+            body += computed_first[index]
+            body.append(ast.If(ast.UnaryOp(ast.Not(), cond), [ast.Return(ast.Constant(index))], []))
         body.append(ast.Return(ast.Constant(-1)))
         if params:  # ``ctx.depth = ctx.deeper()``, the call made only to raise its error
             depth = ast.Attribute(name(CTX), "depth", ast.Store())
@@ -201,6 +204,12 @@ class Emitter:
                 ast.Try(body, [], [], [ast.Assign([depth], name("depth"))]),
             ]
         return self.define(body, params, label, identifier)
+
+    def _pays_steps(self, call: ast.Call) -> bool:
+        """Whether ``call`` calls a helper that pays steps of the budget each time."""
+        func = call.func
+        helper = self.namespace.get(func.id) if isinstance(func, ast.Name) else None
+        return getattr(helper, "pays_steps", False)
 
     def define(
         self,

@@ -184,6 +184,9 @@ def each(ctx: Any, items: Any) -> Any:
     return items
 
 
+each.pays_steps = True  # type: ignore[attr-defined]  # every scan pays: never shared (hoist.py)
+
+
 def seat(player: Any, attribute: str) -> Any:
     if player is None:
         raise RuleError(f"`.{attribute}` was asked of none instead of a player")

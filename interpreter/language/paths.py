@@ -150,6 +150,7 @@ class PathCompiler:
                 kind="name",
             )
         if kind == ZONE:
+            get = self._zone_key(get)
             if builtin is not None:
                 return self._c(builtin.type, self._zone_attribute(name, get))
             prop = symbols.space_property(name)
@@ -216,6 +217,17 @@ class PathCompiler:
         if name == "automaton":
             return cg.call(self._h(ops.player_automaton), _CTX, get)
         raise KeyError(name)
+
+    def _zone_key(self, zone: ast.expr) -> ast.expr:
+        """A zone's key where a zone is only looked up: ``c.zone.size`` reads where the
+        component is, without making the zone value (``ops.zone_of``) on the way."""
+        if (
+            isinstance(zone, ast.Call)
+            and isinstance(zone.func, ast.Name)
+            and self.emitter.namespace.get(zone.func.id) is ops.zone_of
+        ):
+            return cg.method(cg.ctx_attr("state", "where"), "get", zone.args[1])
+        return zone
 
     def _zone_attribute(self, name: str, get: ast.expr) -> ast.expr:
         zones = cg.ctx_attr("state", "zones")

@@ -142,3 +142,83 @@ def test_module_has_no_eval_of_text() -> None:
     text = Path(codegen.__file__).read_text(encoding="utf-8")
     assert "eval(" not in text
     assert "compile(module" in text  # only ast modules are compiled
+
+
+def direct(world, text: str, scope: dict[str, str] | None = None) -> str:
+    """The source a whole ruleset's build generates (calls by global names)."""
+    symbols, _, _ = world
+    result, problems = Compiler(symbols, direct_calls=True).expression(text, scope)
+    assert problems == [] and result is not None
+    return ast.unparse(result.code)
+
+
+def test_a_built_ruleset_calls_its_functions_and_checks_by_global_name(world) -> None:
+    assert direct(world, "double(3)") == f"{codegen.function_name('double')}(ctx, 3)"
+    assert codegen.check_name("take") in direct(world, "can take(n: 5)")
+    assert "ctx.rules" not in direct(world, "double(3) > 1 and can take(n: 5)")
+    _, tables, state = world
+    take = tables.actions["take"].checker
+    assert take.__name__ == codegen.check_name("take")  # what those names call
+    assert take.__globals__[codegen.function_name("double")](None, 4) == 8
+
+
+def test_sum_max_and_min_of_whole_numbers_are_pythons_own(world) -> None:
+    total = source(world, "sum(get(prices, k, 0) for k in ['1', '2'])")
+    assert re.fullmatch(r"_capped\d+\(sum\(\[.*\]\)\)", total)
+    assert "_sum" in source(world, "sum(c.points for c in card)")  # a property: checked
+    assert source(world, "max([1, my.coins])").startswith("max(1, ")
+    assert source(world, "min([my.coins])").startswith("ctx.state.counters[")
+    assert run(world, "max([1, my.coins]) + min([turn, 9])") == 4
+    assert run(world, "sum(get(prices, k, 0) for k in ['1', '2', '3'])") == 30
+    # values of no declared type keep the checked helpers and their messages
+    assert "_max" in source(world, "max(nums)")
+    with pytest.raises(RuleError, match="not a number"):
+        run(world, "sum(get(t, 'a', 0) for t in [m])", {"m": "map"}, m={"a": "x"})
+
+
+def test_any_of_a_collection_is_its_truth(world) -> None:
+    assert source(world, "any(card)").startswith("bool(")
+    assert run(world, "any(deck)") is True and run(world, "any(my.hand)") is False
+
+
+def test_a_zone_only_looked_up_is_not_made_as_a_value(world) -> None:
+    code = source(world, "c.zone.size", {"c": "piece"})
+    assert "zone_of" not in code and "ctx.state.where.get(v_c)" not in code  # an env local
+    assert run(world, "c.zone.size", {"c": "piece"}, c="c1") == 3
+
+
+def test_a_value_several_requirements_compute_is_computed_once() -> None:
+    from interpreter.language.hoist import hoist
+
+    calls = [ast.parse(t, mode="eval").body for t in ("f(x) > 0", "a or f(x) > 1", "g(f(x))")]
+    conditions, before = hoist(calls, ["x"])
+    assert [ast.unparse(s.value) for s in before[0]] == ["f(x)"]
+    assert [ast.unparse(c) for c in conditions] == [
+        "shared_0 > 0",
+        "a or shared_0 > 1",
+        "g(shared_0)",
+    ]
+    assert ast.unparse(calls[0]) == "f(x) > 0"  # the trees given are left as they were
+
+
+def test_a_value_computed_only_behind_a_test_is_not_computed_first() -> None:
+    from interpreter.language.hoist import hoist
+
+    texts = ("a and f(x) > 0", "f(x) > 1", "[f(v_y) for v_y in ys]", "f(v_y) > 2")
+    conditions, before = hoist([ast.parse(t, mode="eval").body for t in texts], ["x"])
+    assert before[0] == []  # f(x) may fail where `a` is false
+    assert [ast.unparse(c) for c in conditions[:2]] == ["a and f(x) > 0", "f(x) > 1"]
+    assert before[2] == []  # a scan's local changes from item to item
+
+
+def test_a_scan_pays_its_steps_at_every_scan() -> None:
+    from interpreter.language.hoist import hoist
+
+    texts = ("any(each(ctx, f(x)))", "all(each(ctx, f(x)))")
+    pays = lambda call: isinstance(call.func, ast.Name) and call.func.id == "each"  # noqa: E731
+    conditions, before = hoist([ast.parse(t, mode="eval").body for t in texts], ["x"], pays)
+    assert [ast.unparse(s.value) for s in before[0]] == ["f(x)"]
+    assert [ast.unparse(c) for c in conditions] == [
+        "any(each(ctx, shared_0))",
+        "all(each(ctx, shared_0))",
+    ]

@@ -1,0 +1,112 @@
+"""Values an action's `requires` compute more than once, computed once.
+
+The conditions of one action often ask the same thing: `sew`'s three requirements
+each list the dresses in the workshop windows, `fund`'s two list the decoration
+spaces. Conditions have no effects, so a value that a condition computes in any case
+can be kept in a local for the conditions after it. Only a value computed whatever
+happens (not behind `and`, `or`, `if … then`, or inside a scan's items) is kept, and
+it is computed where that condition starts: a value that could fail is never computed
+where the rules would not have computed it.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+from collections.abc import Callable, Sequence
+
+MIN_NODES = 4  # smaller values (a name, a look-up) cost less than the local
+MAX_SHARED = 8
+
+
+def hoist(
+    conditions: Sequence[ast.expr],
+    params: Sequence[str],
+    each_time: Callable[[ast.Call], bool] = lambda call: False,
+) -> tuple[list[ast.expr], list[list[ast.stmt]]]:
+    """The conditions reading locals where they repeat a value, and the statements to
+    run before each one's test (``shared_<n> = value``). A call ``each_time`` names
+    runs every time the rules say (a scan pays its steps at every scan). The trees
+    given are left as they are: the compiler shares subtrees between the trees it
+    makes."""
+    before: list[list[ast.stmt]] = [[] for _ in conditions]
+    if len(conditions) < 2:
+        return list(conditions), before
+    conditions = [copy.deepcopy(c) for c in conditions]
+    allowed = set(params)
+    kept = 0
+    for index in range(len(conditions) - 1):
+        later = conditions[index + 1 :]
+        stack: list[ast.AST] = [conditions[index]]  # the values computed whatever happens
+        while stack and kept < MAX_SHARED:
+            current = stack.pop()
+            text = None
+            if isinstance(current, ast.Call) and not each_time(current):
+                text = _repeated(current, later, allowed)
+            if text is None:
+                stack.extend(reversed(_unconditional_children(current)))
+                continue
+            local = f"shared_{kept}"
+            kept += 1
+            before[index].append(ast.Assign([ast.Name(local, ast.Store())], current))
+            for position in range(index, len(conditions)):
+                if ast.dump(conditions[position]) == text:
+                    conditions[position] = ast.Name(local, ast.Load())
+                else:
+                    _replace(conditions[position], text, local)
+    return conditions, before
+
+
+def _repeated(value: ast.Call, later: Sequence[ast.expr], params: set[str]) -> str | None:
+    """``ast.dump(value)`` if a later condition computes the same value, else None."""
+    callee = ast.dump(value.func)
+    same_callee = [
+        node
+        for condition in later
+        for node in ast.walk(condition)
+        if isinstance(node, ast.Call) and ast.dump(node.func) == callee
+    ]
+    if not same_callee or not _shareable(value, params):
+        return None
+    text = ast.dump(value)
+    return text if any(ast.dump(node) == text for node in same_callee) else None
+
+
+def _unconditional_children(node: ast.AST) -> list[ast.AST]:
+    if isinstance(node, ast.BoolOp):
+        return [node.values[0]]
+    if isinstance(node, ast.IfExp):
+        return [node.test]
+    if isinstance(node, ast.Compare):
+        return [node.left, node.comparators[0]]
+    if isinstance(node, ast.GeneratorExp | ast.ListComp | ast.SetComp | ast.DictComp):
+        return [node.generators[0].iter]
+    if isinstance(node, ast.Lambda):
+        return []
+    return [c for c in ast.iter_child_nodes(node) if isinstance(c, ast.expr)]
+
+
+def _shareable(value: ast.expr, params: set[str]) -> bool:
+    """Big enough to be worth a local, and naming no local of a scan (its value would
+    change from item to item)."""
+    nodes = list(ast.walk(value))
+    if len(nodes) < MIN_NODES:
+        return False
+    for node in nodes:
+        if isinstance(node, ast.Name) and node.id.startswith("v_") and node.id not in params:
+            return False
+        if isinstance(node, ast.Lambda | ast.NamedExpr):
+            return False
+    return True
+
+
+def _replace(root: ast.AST, text: str, local: str) -> None:
+    """Every subtree of ``root`` equal to ``text`` (an ``ast.dump``) becomes ``local``."""
+    for node in ast.walk(root):
+        for field, value in ast.iter_fields(node):
+            if isinstance(value, ast.expr) and ast.dump(value) == text:
+                setattr(node, field, ast.Name(local, ast.Load()))
+            elif isinstance(value, list):
+                for i, item in enumerate(value):
+                    if isinstance(item, ast.expr) and ast.dump(item) == text:
+                        value[i] = ast.Name(local, ast.Load())
