@@ -156,7 +156,7 @@ def test_a_built_ruleset_calls_its_functions_and_checks_by_global_name(world) ->
     assert direct(world, "double(3)") == f"{codegen.function_name('double')}(ctx, 3)"
     assert codegen.check_name("take") in direct(world, "can take(n: 5)")
     assert "ctx.rules" not in direct(world, "double(3) > 1 and can take(n: 5)")
-    _, tables, state = world
+    _, tables, _ = world
     take = tables.actions["take"].checker
     assert take.__name__ == codegen.check_name("take")  # what those names call
     assert take.__globals__[codegen.function_name("double")](None, 4) == 8
