@@ -28,7 +28,9 @@ MAX_INLINE_DEPTH = 3  # nested blocks written inline; deeper ones run as blocks 
 _CTX = cg.name(cg.CTX)
 
 
-def compile_block(seq: fx.Seq, run_node: Callable, iterable: Callable) -> Callable | None:
+def compile_block(
+    seq: fx.Seq, run_node: Callable, iterable: Callable, runners: dict[type, Callable]
+) -> Callable | None:
     """``block(ctx)``: a generator running ``seq`` (None if Python cannot compile it).
 
     It is compiled in the namespace of the block's expressions (the ruleset's generated
@@ -37,7 +39,7 @@ def compile_block(seq: fx.Seq, run_node: Callable, iterable: Callable) -> Callab
         (fn.__globals__ for fn in _functions(seq) if getattr(fn, "__code__", None)), None
     )
     emitter = Emitter(namespace)
-    writer = _BlockWriter(emitter, run_node, iterable)
+    writer = _BlockWriter(emitter, run_node, iterable, runners)
     body = writer.statements(seq.body, 0)
     body += [ast.Return(None), ast.Expr(ast.Yield(None))]  # always a generator
     try:
@@ -71,9 +73,16 @@ def located_type_error(exc: TypeError, node: fx.Node) -> GameError:
 
 
 class _BlockWriter:
-    def __init__(self, emitter: Emitter, run_node: Callable, iterable: Callable):
+    def __init__(
+        self,
+        emitter: Emitter,
+        run_node: Callable,
+        iterable: Callable,
+        runners: dict[type, Callable],
+    ):
         self.emitter = emitter
         self.run_node = run_node
+        self.runners = runners  # a statement's own generator, by kind (else ``run_node``)
         self.iterable = iterable
         self.serial = 0
 
@@ -139,7 +148,10 @@ class _BlockWriter:
         env = cg.ctx_attr("env")
         compound = kind in (fx.If, fx.For, fx.Repeat, fx.While)
         if self._delegated(node) or (compound and depth >= MAX_INLINE_DEPTH):
-            run = cg.call(self._bind(self.run_node, "run_node"), self._bind(node, "node"), _CTX)
+            runner = self.runners.get(kind, self.run_node)
+            run = cg.call(
+                self._bind(runner, runner.__name__.strip("_")), self._bind(node, "node"), _CTX
+            )
             return [ast.Expr(ast.YieldFrom(run))]
         if kind is fx.Call:
             impl = self._bind(node.primitive.impl, f"{node.primitive.name}_")

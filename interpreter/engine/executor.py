@@ -56,7 +56,7 @@ def run_seq(seq: fx.Seq, ctx: Context) -> Run:
     (``effect_code.py``), or node by node where it could not be compiled."""
     run = seq.run
     if run is None:
-        run = seq.run = compile_block(seq, run_node, _iterable) or False
+        run = seq.run = compile_block(seq, run_node, _iterable, RUNNERS) or False
     if run is False:
         return _walk_seq(seq, ctx)
     return run(ctx)
@@ -126,30 +126,32 @@ def run_node(node: fx.Node, ctx: Context) -> Run:
         while node.cond(ctx):
             ctx.tick(10)
             yield from run_seq(node.body, ctx)
-    elif kind is fx.ChooseItem:
-        yield from _choose_item(node, ctx)
-    elif kind is fx.ChooseOption:
-        yield from _choose_option(node, ctx)
-    elif kind is fx.Do:
-        action = ctx.env.get(node.action) if node.dynamic else node.action
-        if action is None:
-            raise RuleError("`do` was given none instead of an action")
-        args = {name: f(ctx) for name, f in node.args}
-        yield from do_action(ctx, str(action), args)
-    elif kind is fx.Emit:
-        args = {name: f(ctx) for name, f in node.args}
-        yield from emit(ctx, node.event, args)
-    elif kind is fx.Act:
-        player = node.player(ctx)
-        if player is None:
-            raise RuleError("`act as` was given none instead of a player")
-        yield from run_seq(node.body, ctx.child(ctx.env, Player(player)))
+    elif kind in RUNNERS:
+        yield from RUNNERS[kind](node, ctx)
     elif kind is fx.Stop:
         raise StopEffect
     elif kind is fx.Seq:
         yield from run_seq(node, ctx)
     else:  # Call, Assign and Let are handled inline by run_seq
         yield from run_seq(fx.Seq(node.id, (node,)), ctx)
+
+
+def _do(node: fx.Do, ctx: Context) -> Run:
+    action = ctx.env.get(node.action) if node.dynamic else node.action
+    if action is None:
+        raise RuleError("`do` was given none instead of an action")
+    yield from do_action(ctx, str(action), {name: f(ctx) for name, f in node.args})
+
+
+def _emit(node: fx.Emit, ctx: Context) -> Run:
+    yield from emit(ctx, node.event, {name: f(ctx) for name, f in node.args})
+
+
+def _act(node: fx.Act, ctx: Context) -> Run:
+    player = node.player(ctx)
+    if player is None:
+        raise RuleError("`act as` was given none instead of a player")
+    yield from run_seq(node.body, ctx.child(ctx.env, Player(player)))
 
 
 def _iterable(items: Any) -> tuple:
@@ -321,10 +323,12 @@ def do_action(ctx: Context, action: str, args: dict[str, Any]) -> Run:
     definition = ctx.rules.ruleset.actions.get(action)
     if definition is None:
         raise RuleError(f"there is no action {action!r}")
-    failed = ctx.rules.failed_requirement(ctx, action, args)
-    if failed is not None:
-        raise GameError(f"cannot {definition.label}: {failed}")
     env = {**definition.defaults, **args}
+    checker = definition.checker  # the requirements at once; their message only if one fails
+    if checker is None or checker(ctx, *[env.get(p) for p in definition.params]) >= 0:
+        failed = ctx.rules.failed_requirement(ctx, action, args)
+        if failed is not None:
+            raise GameError(f"cannot {definition.label}: {failed}")
     yield from run_effect(definition.effect, ctx.nested(env))
 
 
@@ -333,6 +337,17 @@ def emit(ctx: Context, event: str, args: dict[str, Any]) -> Run:
         if not ctx.rules.may_fire(ctx, trigger):
             continue
         yield from run_effect(trigger.effect, ctx.nested(dict(args)))
+
+
+# the statements that run as generators of their own, by kind (``run_node`` and the
+# compiled blocks of ``effect_code.py`` call them directly)
+RUNNERS: dict[type, Any] = {
+    fx.ChooseItem: _choose_item,
+    fx.ChooseOption: _choose_option,
+    fx.Do: _do,
+    fx.Emit: _emit,
+    fx.Act: _act,
+}
 
 
 class _Pass:
