@@ -210,6 +210,9 @@ def player_automaton(ctx: Any, player: Any) -> bool:
 
 
 def players(ctx: Any) -> tuple[Player, ...]:
+    made = ctx.rules.players  # the game's seats, made once
+    if len(made) == len(ctx.state.players):
+        return made
     return tuple(Player(i) for i in range(len(ctx.state.players)))
 
 

@@ -308,6 +308,10 @@ def _seat_order(ctx: Context, start: Any) -> tuple:
     if start is None:
         raise RuleError("seat_order() was given none instead of a player")
     n = len(ctx.state.players)
+    made = ctx.rules.players  # the game's seats, made once
+    if len(made) == n:
+        first = int(start) % n
+        return made[first:] + made[:first]
     return tuple(Player((int(start) + i) % n) for i in range(n))
 
 

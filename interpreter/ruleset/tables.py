@@ -202,7 +202,7 @@ class Tables:
                     known = known if known is not None else dict(old)
                     known[piece] = (*known.get(piece, ()), seat)
                 continue
-            lost = [p for p in (piece, *state.zones.get(source, ())) if seat in current.get(p, ())]
+            lost = _known_there(state, current, seat, piece, source)
             if lost:
                 known = known if known is not None else dict(old)
                 for p in lost:
@@ -266,6 +266,23 @@ class Tables:
         defaults = definition.defaults
         values = [args[p] if p in args else defaults.get(p) for p in definition.params]
         return self.checks[action](ctx, *values) < 0
+
+
+def _known_there(
+    state: Any, known: dict[str, tuple[int, ...]], seat: int, piece: str, source: str
+) -> list[str]:
+    """The pieces ``seat`` knows of among ``piece`` (which has just left ``source``) and
+    those still in ``source``: found through whichever of the two is smaller, the
+    pieces known to someone or the pieces there (a deck holds many, few are known)."""
+    there = state.zones.get(source, ())
+    if len(known) <= len(there):
+        where = state.where
+        return [
+            p
+            for p, seats in known.items()
+            if seat in seats and (p == piece or where.get(p) == source)
+        ]
+    return [p for p in (piece, *there) if seat in known.get(p, ())]
 
 
 class _Checks(dict):
