@@ -112,10 +112,11 @@ def _pay(ctx: Context, counter: str, amount: Any, by: Any = _ME) -> None:
 )
 def _move(ctx: Context, what: Any, to: Any, at: Any = "bottom") -> None:
     pieces = what if isinstance(what, tuple | list) else (what,)
+    place = ctx.rules.place
     for offset, piece in enumerate(pieces):
         if piece is None:
             raise RuleError("move() was given none instead of a component")
-        ctx.rules.place(ctx, piece, to, _position(at, offset))
+        place(ctx, piece, to, None if at == "bottom" else _position(at, offset))
 
 
 def _position(at: Any, offset: int) -> int | None:

@@ -156,20 +156,23 @@ class Tables:
         if zone is None:
             raise RuleError("cannot move a component to none")
         zone = str(zone)
-        if zone not in self.zone_capacity:
+        capacity = self.zone_capacity.get(zone)
+        if capacity is None:
             raise RuleError(f"there is no zone or space {zone!r} in this game")
         piece = str(piece)
         if piece not in self.piece_kind:
             raise RuleError(f"there is no component {piece!r}")
-        ctx.tick()  # a statement may move any number of pieces: each one is a step
-        capacity = self.zone_capacity[zone]
-        items = ctx.state.zones.get(zone, ())
-        if capacity and len(items) >= capacity and ctx.state.where.get(piece) != zone:
+        budget = ctx.budget  # a statement may move any number of pieces: each one is a step
+        budget[0] -= 1
+        if budget[0] < 0:
+            ctx.tick(0)  # raises the step budget's error
+        state = ctx.state
+        source = state.where.get(piece)
+        if capacity and source != zone and len(state.zones.get(zone, ())) >= capacity:
             raise GameError(f"{zone} is full ({capacity})")
-        source = ctx.state.where.get(piece)
-        ctx.state.put(piece, zone, position)
+        state.put(piece, zone, position)
         if source != zone:
-            self.witness(ctx.state, piece, source, zone)
+            self.witness(state, piece, source, zone)
 
     # ---------------------------------------------------- who knows what
     def sees(self, zone: str, seat: int | None) -> bool:
