@@ -1,0 +1,107 @@
+"""Instructions per game, counted by valgrind: a measure of play that a busy or noisy
+machine does not move, for comparing two versions of the interpreter.
+
+CPU time on a shared virtual machine varies by a third from run to run (the same
+games measured 24 to 43 games/s in one sitting); the number of instructions a game
+executes is the same every time. ``valgrind --tool=callgrind`` counts them (about 50
+times slower than running: a few games are enough). Each figure is the difference
+between a process that loads the rules, plays a warm-up game and then N seeded games
+(seeds 0 … N-1, random agents), and the same process with no game after the warm-up,
+divided by N: loading, compiling and start-up cancel out.
+
+    .venv/bin/python benchmarks/instructions.py [--ruleset rococo] [--players 4]
+        [--games 3] [--tree PATH …]
+
+``--tree`` names a checkout of the project (a ``git worktree``) whose interpreter is
+measured instead of this one; several trees are measured in turn, so that
+``--tree /tmp/before --tree .`` compares two versions on the same games. Needs
+valgrind (Debian: ``apt-get install valgrind``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+PLAY = """
+import sys
+from interpreter.agents import RandomAgent
+from interpreter.engine.game import Game
+from interpreter.load.ruleset_files import resolve_ruleset
+from interpreter.ruleset import load
+
+ruleset_id, players, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+ruleset = load(resolve_ruleset(ruleset_id)).ruleset
+for seed in [-1, *range(games)]:  # the warm-up game compiles the effect blocks it runs
+    game = Game(ruleset, [f"P{i}" for i in range(players)], seed=seed)
+    agents = [RandomAgent(i, f"{seed}:{i}") for i in range(players)]
+    while not game.is_over():
+        decision = game.pending()[0]
+        game.apply(decision.player, agents[decision.player].choose(game, decision))
+"""
+COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
+
+
+def instructions(tree: Path, ruleset: str, players: int, games: int) -> int:
+    """Instructions of one process that plays ``games`` games after the warm-up."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    command = [
+        "valgrind",
+        "--tool=callgrind",
+        "--callgrind-out-file=/dev/null",
+        sys.executable,
+        "-c",
+        PLAY,
+        ruleset,
+        str(players),
+        str(games),
+    ]
+    done = subprocess.run(command, env=env, cwd=tree, capture_output=True, text=True)
+    found = COLLECTED.search(done.stderr)
+    if done.returncode != 0 or found is None:
+        sys.exit(f"valgrind failed in {tree}:\n{done.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def per_game(tree: Path, ruleset: str, players: int, games: int) -> int:
+    # a first, uncounted run stores the built rules, so that both counted runs load
+    # them the same way
+    subprocess.run(
+        [sys.executable, "-c", PLAY, ruleset, str(players), "0"],
+        env={**os.environ, "PYTHONPATH": str(tree)},
+        cwd=tree,
+        check=True,
+    )
+    base = instructions(tree, ruleset, players, 0)
+    return (instructions(tree, ruleset, players, games) - base) // games
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--ruleset", default="rococo")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--tree", action="append", type=Path, default=[])
+    args = parser.parse_args()
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
+    trees = [t.resolve() for t in args.tree] or [HERE.parent]
+    first = None
+    for tree in trees:
+        count = per_game(tree, args.ruleset, args.players, args.games)
+        ratio = "" if first is None else f"  ({count / first:.3f}× the first)"
+        first = first or count
+        print(
+            f"{tree}: {args.ruleset}, {args.players} players, {args.games} games: "
+            f"{count:,} instructions a game{ratio}"
+        )
+
+
+if __name__ == "__main__":
+    main()
