@@ -97,14 +97,22 @@ class _BlockWriter:
             return tree
         return cg.call(self._bind(fn, "expr"), _CTX)
 
-    def _tick(self, steps: int = 1) -> ast.stmt:
-        args = [ast.Constant(steps)] if steps != 1 else []
-        return ast.Expr(cg.method(_CTX, "tick", *args))
+    def _tick(self, steps: int = 1) -> list[ast.stmt]:
+        """``ctx.tick(steps)`` written out: ``ctx.budget[0] -= steps``, and the call
+        only to raise the budget's error."""
+        budget = ast.Subscript(cg.ctx_attr("budget"), ast.Constant(0), ast.Load())
+        spend = ast.AugAssign(
+            ast.Subscript(cg.ctx_attr("budget"), ast.Constant(0), ast.Store()),
+            ast.Sub(),
+            ast.Constant(steps),
+        )
+        spent = ast.Compare(budget, [ast.Lt()], [ast.Constant(0)])
+        return [spend, ast.If(spent, [ast.Expr(cg.method(_CTX, "tick", ast.Constant(0)))], [])]
 
     def statements(self, nodes: tuple[fx.Node, ...], depth: int) -> list[ast.stmt]:
         out: list[ast.stmt] = []
         for node in nodes:
-            out.append(self._tick())
+            out += self._tick()
             out.append(self._guarded(node, self._statement(node, depth)))
         return out
 
@@ -175,7 +183,7 @@ class _BlockWriter:
         if kind is fx.For:
             items = cg.call(self._bind(self.iterable, "iterable"), self._value(node.items))
             store = ast.Subscript(env, ast.Constant(node.var), ast.Store())
-            body: list[ast.stmt] = [self._tick(), ast.Assign([store], cg.name(item))]
+            body: list[ast.stmt] = [*self._tick(), ast.Assign([store], cg.name(item))]
             inner = self.block(node.body, depth + 1)
             if node.where is not None:
                 body.append(ast.If(self._value(node.where), inner, []))
@@ -184,8 +192,8 @@ class _BlockWriter:
             return [ast.For(ast.Name(item, ast.Store()), items, body, [])]
         if kind is fx.Repeat:
             count = cg.call(self._bind(repeat_count), self._value(node.count))
-            body = [self._tick(), *self.block(node.body, depth + 1)]
+            body = [*self._tick(), *self.block(node.body, depth + 1)]
             return [ast.For(ast.Name(item, ast.Store()), count, body, [])]
         # While
-        body = [self._tick(10), *self.block(node.body, depth + 1)]
+        body = [*self._tick(10), *self.block(node.body, depth + 1)]
         return [ast.While(self._value(node.cond), body, [])]
