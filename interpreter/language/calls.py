@@ -19,7 +19,9 @@ from interpreter.language.registry import Primitive
 from interpreter.language.syntax_tree import _args
 from interpreter.language.values import (
     ANY,
+    BOOL,
     COUNTER,
+    NUMBER,
     ZONE,
     compatible,
     describe,
@@ -187,28 +189,41 @@ class CallCompiler:
 
     def _as_python(
         self, name: str, positional: tuple[Compiled, ...], named: tuple
-    ) -> ast.expr | None:
-        """`sum`, `max` and `min` of numbers known to be ints at run time (``exact``), and
-        `any` of a collection, as Python's own: no check of each value, no collection
-        built first."""
-        if named or len(positional) != 1 or name not in ("sum", "max", "min", "any"):
+    ) -> Compiled | None:
+        """Primitives Python has, written as Python's own: `any` of a collection,
+        `contains`, `max` and `min` of a written list of numbers, `sum` of whole
+        numbers (``exact``: no check of each value, no collection built first). A value
+        of the wrong kind still stops with a rule error (``codegen.wrong_kind``)."""
+        if named:
+            return None
+        if name == "contains" and len(positional) == 2:
+            items, value = positional
+            return self._c(BOOL, ast.Compare(value.code, [ast.In()], [items.code]))
+        if len(positional) != 1 or name not in ("sum", "max", "min", "any"):
             return None
         values = positional[0]
-        if name == "any":  # of a collection (with `where`, ``_short_circuit`` stops early)
-            return cg.call(cg.name("bool"), values.code) if values.loop is None else None
         loop = values.loop
+        if name == "any":  # of a collection (with `where`, ``_short_circuit`` stops early)
+            return (
+                None if loop is not None else self._c(BOOL, cg.call(cg.name("bool"), values.code))
+            )
         if name == "sum" and loop is not None and loop.value is not None and loop.value_exact:
             target = ast.Name(loop.var, ast.Store())
             test = [loop.cond] if loop.cond is not None else []
             listed = ast.ListComp(loop.value, [ast.comprehension(target, loop.items, test, 0)])
             total = cg.call(cg.name("sum"), listed)  # a list is quicker to sum than a generator
-            return cg.call(self._h(ops._capped), total)
-        if not (values.items_exact and isinstance(values.code, ast.Tuple) and values.code.elts):
+            return self._c(NUMBER, cg.call(self._h(ops._capped), total), exact=True)
+        written = isinstance(values.code, ast.Tuple) and values.code.elts
+        if not written or values.type != list_of(NUMBER):
             return None
-        items = values.code.elts
+        items, exact = values.code.elts, values.items_exact
         if name == "sum":
-            return cg.call(self._h(ops._capped), cg.call(cg.name("sum"), values.code))
-        return items[0] if len(items) == 1 else cg.call(cg.name(name), *items)
+            if not exact:
+                return None
+            code = cg.call(self._h(ops._capped), cg.call(cg.name("sum"), values.code))
+        else:
+            code = items[0] if len(items) == 1 else cg.call(cg.name(name), *items)
+        return self._c(NUMBER, code, exact=exact)
 
     def _user_call(self, name_token: Token, args: Tree | None, scope: dict[str, str]) -> Compiled:
         name = str(name_token)

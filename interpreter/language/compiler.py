@@ -503,9 +503,7 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
             return self._c(result_type, shortcut, exact=name == "count")
         python = self._as_python(name, positional, named)
         if python is not None:
-            if name == "any":
-                return self._c(BOOL, python)
-            return self._c(NUMBER, python, exact=True)
+            return python
         if primitive.returns_item_of is not None and positional:
             result_type = self._last_arg_types[primitive.returns_item_of]
             result_type = item_type(result_type) if is_list(result_type) else ANY

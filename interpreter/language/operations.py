@@ -139,8 +139,11 @@ def _map_get(table: Any, key: Any) -> Any:
 
 
 def _map_or_list_get(owner: Any, key: Any) -> Any:
-    if type(owner) is dict and type(key) is str:  # the common case first
-        return owner.get(key)
+    if type(owner) is dict:  # the common case first
+        if type(key) is str:
+            return owner.get(key)
+        found = owner.get(key)  # a number: YAML's keys are texts
+        return owner.get(str(key)) if found is None else found
     if isinstance(owner, dict):
         return owner.get(key, owner.get(str(key)) if not isinstance(key, str) else None)
     if isinstance(owner, tuple | list):
@@ -167,9 +170,14 @@ class PieceTable(dict):
     """What is known of each component by its id; asking it of anything else (none, a
     number) is a defect of the rules, reported as such."""
 
+    def __init__(self, entries: dict[str, Any], attribute: str | None = None):
+        super().__init__(entries)
+        self.attribute = attribute  # the attribute the table answers (``kind``…), if one
+
     def __missing__(self, key: Any) -> Any:
         what = "none" if key is None else repr(key)
-        raise RuleError(f"a property was asked of {what} instead of a component")
+        asked = f"`.{self.attribute}`" if self.attribute else "a property"
+        raise RuleError(f"{asked} was asked of {what} instead of a component")
 
 
 def each(ctx: Any, items: Any) -> Any:
@@ -234,13 +242,6 @@ def bottom(ctx: Any, zone: Any) -> Piece | None:
 def zone_of(ctx: Any, piece: Any) -> ZoneRef | None:
     key = ctx.state.where.get(piece)
     return None if key is None else ZoneRef(key)
-
-
-def of_piece(table: dict, piece: Any, name: str) -> Any:
-    try:
-        return table[piece]
-    except (KeyError, TypeError):
-        raise RuleError(f"`.{name}` was asked of {piece!r} instead of a component") from None
 
 
 def failed(ctx: Any, action: Any, args: dict[str, Any], explain: bool) -> str | None:

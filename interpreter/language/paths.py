@@ -256,9 +256,8 @@ class PathCompiler:
     def _piece_attribute(self, name: str, get: ast.expr) -> ast.expr:
         if name == "id":
             return cg.call(cg.name("str"), get)
-        if name in ("kind", "design"):
-            table = cg.ctx_attr("rules", f"piece_{name}")
-            return cg.call(self._h(ops.of_piece), table, get, ast.Constant(name))
+        if name in ("kind", "design"):  # a ``PieceTable``: none asked of is a rule error
+            return cg.item(cg.ctx_attr("rules", f"piece_{name}"), get)
         if name == "zone":
             return cg.call(self._h(ops.zone_of), _CTX, get)
         if name == "owner":

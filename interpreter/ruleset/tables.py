@@ -71,8 +71,10 @@ class Tables:
                 if zone.order == "random":
                     self.random_zones.add(key)
         self.piece_props = PieceTable({pid: p.properties for pid, p in ruleset.pieces.items()})
-        self.piece_kind = {pid: p.kind for pid, p in ruleset.pieces.items()}
-        self.piece_design = {pid: p.design for pid, p in ruleset.pieces.items()}
+        self.piece_kind = PieceTable({pid: p.kind for pid, p in ruleset.pieces.items()}, "kind")
+        self.piece_design = PieceTable(
+            {pid: p.design for pid, p in ruleset.pieces.items()}, "design"
+        )
         self.kind_members = {
             kind: tuple(Piece(pid) for pid, p in ruleset.pieces.items() if p.kind == kind)
             for kind in ruleset.kinds
