@@ -193,16 +193,22 @@ class Tables:
         they knew of every piece there (a card seen once, then drawn at random from
         that hand, is not followed).
         """
-        if source is None or self.zone_visibility.get(target, "public") == "public":
+        visibility = self.zone_visibility
+        if source is None or visibility.get(target, "public") == "public":
             return  # everybody sees it arrive: nobody's knowledge of hidden pieces changes
         old = state.engine.get("known", {})
         known = None  # copied on first change: states share their engine dicts
+        # ``sees`` of both zones, worked out once for every seat
+        target_seat = self.zone_seat.get(target) if visibility[target] == "private" else None
+        source_visibility = visibility.get(source, "public")
+        source_seat = self.zone_seat.get(source) if source_visibility == "private" else None
+        source_empty = not state.zones.get(source)
         for seat in range(self.seats):
-            if self.sees(target, seat):
+            if seat == target_seat:
                 continue
             current = known if known is not None else old
-            left_alone = not state.zones.get(source) and seat in current.get(piece, ())
-            if self.sees(source, seat) or left_alone:
+            left_alone = source_empty and seat in current.get(piece, ())
+            if source_visibility == "public" or seat == source_seat or left_alone:
                 if seat not in current.get(piece, ()):
                     known = known if known is not None else dict(old)
                     known[piece] = (*known.get(piece, ()), seat)
