@@ -274,6 +274,7 @@ class Game(Course, Sandbox, WhatIf):
             outcome = chance.shuffled(self.seed, engine["chance"], items)
         else:
             outcome = chance.picked(self.seed, engine["chance"], items, count)
+        outcome = tuple(map(str, outcome))  # texts, as a log gives them back (not ``Piece``)
         engine["chance"] += 1
         self._record(self._current_runner, ("chance", key, outcome))
         if self._replay is None:

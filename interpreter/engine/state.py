@@ -2,6 +2,8 @@
 
 Every container is a flat dict of immutable values (ints, strings, tuples), so a
 copy is a handful of shallow dict copies: search and simulation copy constantly.
+A zone holds its components as ``Piece`` values, the rules' own, so that reading a
+zone's contents makes nothing new.
 Per-player entries use the key ``name#seat`` (``coins#0``, ``hand#2``).
 """
 
@@ -11,7 +13,7 @@ import hashlib
 import json
 from typing import Any
 
-from interpreter.language.values import to_json
+from interpreter.language.values import Piece, to_json
 
 
 class State:
@@ -50,16 +52,17 @@ class State:
             items = self.zones[old]
             index = items.index(piece)
             self.zones[old] = items[:index] + items[index + 1 :]
+        item = piece if type(piece) is Piece else Piece(piece)
         items = self.zones.get(zone, ())
         if position is None or position >= len(items):
-            self.zones[zone] = (*items, piece)
+            self.zones[zone] = (*items, item)
         else:
             position = max(0, position)
-            self.zones[zone] = (*items[:position], piece, *items[position:])
+            self.zones[zone] = (*items[:position], item, *items[position:])
         self.where[piece] = zone
 
     def set_order(self, zone: str, pieces: tuple[str, ...]) -> None:
-        self.zones[zone] = tuple(pieces)
+        self.zones[zone] = tuple(p if type(p) is Piece else Piece(p) for p in pieces)
 
     # Serialization ---------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

@@ -1,12 +1,12 @@
 """Values an action's `requires` compute more than once, computed once.
 
-The conditions of one action often ask the same thing: `sew`'s three requirements
-each list the dresses in the workshop windows, `fund`'s two list the decoration
-spaces. Conditions have no effects, so a value that a condition computes in any case
-can be kept in a local for the conditions after it. Only a value computed whatever
-happens (not behind `and`, `or`, `if … then`, or inside a scan's items) is kept, and
-it is computed where that condition starts: a value that could fail is never computed
-where the rules would not have computed it.
+The conditions of one action often ask the same thing: three requirements that each
+list the components in the same group of spaces, two that each list the same spaces.
+Conditions have no effects, so a value that a condition computes in any case can be
+kept in a local for the conditions after it. Only a value computed whatever happens
+(not behind `and`, `or`, `if … then`, or inside a scan's items) is kept, and it is
+computed where that condition starts: a value that could fail is never computed where
+the rules would not have computed it.
 """
 
 from __future__ import annotations

@@ -225,18 +225,18 @@ def players(ctx: Any) -> tuple[Player, ...]:
 
 
 def pieces(ctx: Any, zone: Any) -> tuple[Piece, ...]:
-    """The components in a zone, top first."""
-    return tuple(map(Piece, ctx.state.zones.get(zone, ())))
+    """The components in a zone, top first (a zone holds ``Piece`` values: ``State``)."""
+    return ctx.state.zones.get(zone, ())
 
 
 def top(ctx: Any, zone: Any) -> Piece | None:
     items = ctx.state.zones.get(zone, ())
-    return Piece(items[0]) if items else None
+    return items[0] if items else None
 
 
 def bottom(ctx: Any, zone: Any) -> Piece | None:
     items = ctx.state.zones.get(zone, ())
-    return Piece(items[-1]) if items else None
+    return items[-1] if items else None
 
 
 def zone_of(ctx: Any, piece: Any) -> ZoneRef | None:

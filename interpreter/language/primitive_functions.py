@@ -210,7 +210,7 @@ def _pieces(ctx: Context, zones: Any) -> tuple:
     contents = ctx.state.zones
     found: list[Piece] = []
     for zone in zones:
-        found.extend(map(Piece, contents.get(zone, ())))
+        found.extend(contents.get(zone, ()))  # ``Piece`` values (``State``)
     return tuple(found)
 
 
