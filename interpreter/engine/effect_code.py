@@ -5,8 +5,10 @@ The executor (``executor.py``) walks effect nodes; for the statements that only
 compute and change the state (calls, `let`, assignments, `if`, `for`, `repeat`,
 `while`) that walk is most of its work. Here such statements become straight Python
 (`if`/`for`/`while` blocks, calls of the primitives, the expressions' own generated
-trees inlined), and the rest (choices, `do`, `emit`, `act as`, `stop`, a
-`simultaneous for`) is handed back to ``executor.run_node``, unchanged. The
+trees inlined); `do` and `emit` work out their arguments inline and run the action's
+or the triggers' generator; choices and `act as` run their own generator from the
+executor (``Runtime.runners``), and the rest (`stop`, a `simultaneous for`, a `do` of
+an action held in a local) is handed back to ``executor.run_node``, unchanged. The
 semantics are the executor's: one step of the budget per statement (ten per turn of
 a `while`, one per item of a `for`), locals in ``ctx.env``, the innermost failing
 statement named in a rule error, a ``TypeError`` reported as a rule error. A block
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from interpreter.errors import GameError, RuleError
@@ -28,9 +31,19 @@ MAX_INLINE_DEPTH = 3  # nested blocks written inline; deeper ones run as blocks 
 _CTX = cg.name(cg.CTX)
 
 
-def compile_block(
-    seq: fx.Seq, run_node: Callable, iterable: Callable, runners: dict[type, Callable]
-) -> Callable | None:
+@dataclass(frozen=True)
+class Runtime:
+    """The executor's functions a compiled block calls (handed in: the executor
+    imports this module)."""
+
+    run_node: Callable  # run_node(node, ctx): any statement, as the executor walks it
+    iterable: Callable  # what a `for` walks
+    runners: dict[type, Callable]  # a statement's own generator by kind: fn(node, ctx)
+    do_action: Callable  # do_action(ctx, action, args)
+    emit: Callable  # emit(ctx, event, args)
+
+
+def compile_block(seq: fx.Seq, runtime: Runtime) -> Callable | None:
     """``block(ctx)``: a generator running ``seq`` (None if Python cannot compile it).
 
     It is compiled in the namespace of the block's expressions (the ruleset's generated
@@ -39,7 +52,7 @@ def compile_block(
         (fn.__globals__ for fn in _functions(seq) if getattr(fn, "__code__", None)), None
     )
     emitter = Emitter(namespace)
-    writer = _BlockWriter(emitter, run_node, iterable, runners)
+    writer = _BlockWriter(emitter, runtime)
     body = writer.statements(seq.body, 0)
     body += [ast.Return(None), ast.Expr(ast.Yield(None))]  # always a generator
     try:
@@ -73,17 +86,9 @@ def located_type_error(exc: TypeError, node: fx.Node) -> GameError:
 
 
 class _BlockWriter:
-    def __init__(
-        self,
-        emitter: Emitter,
-        run_node: Callable,
-        iterable: Callable,
-        runners: dict[type, Callable],
-    ):
+    def __init__(self, emitter: Emitter, runtime: Runtime):
         self.emitter = emitter
-        self.run_node = run_node
-        self.runners = runners  # a statement's own generator, by kind (else ``run_node``)
-        self.iterable = iterable
+        self.runtime = runtime
         self.serial = 0
 
     def _bind(self, value: Any, hint: str = "c") -> ast.Name:
@@ -151,12 +156,36 @@ class _BlockWriter:
             return node.simultaneous
         return kind not in (fx.Call, fx.Assign, fx.Let, fx.If, fx.Repeat, fx.While)
 
+    def _call_action(self, node: fx.Do | fx.Emit) -> list[ast.stmt]:
+        """``do a(…)`` or ``emit e(…)``: the arguments worked out here (a ``TypeError``
+        among them named at the statement), then the action's or the triggers' own
+        generator, whose effects name their own errors."""
+        self.serial += 1
+        args = f"_args{self.serial}"
+        values = ast.Dict(
+            [ast.Constant(n) for n, _ in node.args], [self._value(f) for _, f in node.args]
+        )
+        located = cg.call(self._bind(located_type_error), cg.name("exc"), self._bind(node, "node"))
+        wrong_kind = ast.ExceptHandler(
+            cg.name("TypeError"), "exc", [ast.Raise(located, ast.Constant(None))]
+        )
+        assign = ast.Assign([ast.Name(args, ast.Store())], values)
+        worked_out = ast.Try([assign], [wrong_kind], [], [])
+        if type(node) is fx.Do:
+            run, name = self._bind(self.runtime.do_action, "do_action"), node.action
+        else:
+            run, name = self._bind(self.runtime.emit, "emit"), node.event
+        call = cg.call(run, _CTX, ast.Constant(name), cg.name(args))
+        return [worked_out, ast.Expr(ast.YieldFrom(call))]
+
     def _statement(self, node: fx.Node, depth: int) -> list[ast.stmt]:
         kind = type(node)
         env = cg.ctx_attr("env")
         compound = kind in (fx.If, fx.For, fx.Repeat, fx.While)
+        if (kind is fx.Do and not node.dynamic) or kind is fx.Emit:
+            return self._call_action(node)
         if self._delegated(node) or (compound and depth >= MAX_INLINE_DEPTH):
-            runner = self.runners.get(kind, self.run_node)
+            runner = self.runtime.runners.get(kind, self.runtime.run_node)
             run = cg.call(
                 self._bind(runner, runner.__name__.strip("_")), self._bind(node, "node"), _CTX
             )
@@ -181,7 +210,7 @@ class _BlockWriter:
         self.serial += 1
         item = f"_item{self.serial}"
         if kind is fx.For:
-            items = cg.call(self._bind(self.iterable, "iterable"), self._value(node.items))
+            items = cg.call(self._bind(self.runtime.iterable, "iterable"), self._value(node.items))
             store = ast.Subscript(env, ast.Constant(node.var), ast.Store())
             body: list[ast.stmt] = [*self._tick(), ast.Assign([store], cg.name(item))]
             inner = self.block(node.body, depth + 1)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from interpreter.engine.choice import Choice, option_text
-from interpreter.engine.effect_code import compile_block
+from interpreter.engine.effect_code import Runtime, compile_block
 from interpreter.errors import GameError, RuleError
 from interpreter.language import effects as fx
 from interpreter.language.runtime import Context
@@ -56,7 +56,7 @@ def run_seq(seq: fx.Seq, ctx: Context) -> Run:
     (``effect_code.py``), or node by node where it could not be compiled."""
     run = seq.run
     if run is None:
-        run = seq.run = compile_block(seq, run_node, _iterable, RUNNERS) or False
+        run = seq.run = compile_block(seq, _RUNTIME) or False
     if run is False:
         return _walk_seq(seq, ctx)
     return run(ctx)
@@ -353,6 +353,9 @@ RUNNERS: dict[type, Any] = {
     fx.Emit: _emit,
     fx.Act: _act,
 }
+
+
+_RUNTIME = Runtime(run_node, _iterable, RUNNERS, do_action, emit)
 
 
 class _Pass:
