@@ -152,7 +152,7 @@ class Choice:
 
 
 def option_text(ctx: Context, label: str, value: Any) -> str:
-    text = ctx.state.players[int(value)] if isinstance(value, Player) else text_id(value)
+    text = ctx.state.players[int(value)] if type(value) is Player else text_id(value)
     return f"{label} {text}" if label else text
 
 

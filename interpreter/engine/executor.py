@@ -156,6 +156,8 @@ def _act(node: fx.Act, ctx: Context) -> Run:
 
 def _iterable(items: Any) -> tuple:
     """What a `for` walks: a collection (a text is not one, whatever its type says)."""
+    if type(items) is tuple:  # the common case first
+        return items
     if isinstance(items, str) or not isinstance(items, tuple | list):
         raise RuleError(f"`for` needs a collection, not {items!r}")
     return tuple(items)

@@ -24,8 +24,12 @@ from interpreter.language.values import (
 )
 
 
+def _is_number(value: Any) -> bool:
+    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
+
+
 def _num(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if type(value) is not int and (isinstance(value, bool) or not isinstance(value, int)):
         raise RuleError(f"{what} must be a number, not {value!r}")
     return value
 
@@ -56,7 +60,7 @@ def _count(ctx: Context, items: Any) -> int:
 def _sum(ctx: Context, values: Any) -> int:
     total = 0
     for value in values:
-        if type(value) is not int:  # a bool is no number here
+        if type(value) is not int and (isinstance(value, bool) or not isinstance(value, int)):
             raise RuleError(f"sum() needs numbers, not {value!r}")
         total += value
     if abs(total) > MAX_NUMBER:
@@ -252,7 +256,7 @@ def _get(ctx: Context, table: Any, key: Any, default: Any = 0) -> Any:
     if type(table) is not dict and not isinstance(table, dict):
         raise RuleError(f"get() needs a table, not {table!r}")
     value = table.get(key, default)
-    if type(default) is int and type(value) is not int:  # a bool is no number here
+    if type(value) is not int and _is_number(default) and not _is_number(value):
         raise RuleError(f"get(): the value for {key!r} is not a number ({value!r})")
     return value
 
@@ -267,7 +271,7 @@ def _get(ctx: Context, table: Any, key: Any, default: Any = 0) -> Any:
     "values",
 )
 def _number_of(ctx: Context, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if type(value) is not int and (isinstance(value, bool) or not isinstance(value, int)):
         raise RuleError(f"number(): {value!r} is not a number")
     return value
 

@@ -120,7 +120,7 @@ class Tables:
         self.set_counter(ctx, name, player, "+=", amount)
 
     def set_counter(self, ctx: Any, name: str, player: Any, op: str, value: Any) -> None:
-        if isinstance(value, bool) or not isinstance(value, int):
+        if type(value) is not int and (isinstance(value, bool) or not isinstance(value, int)):
             raise RuleError(f"`{name}` must be set to a number, not {value!r}")
         key = self.counter_key(name, player)
         counters = ctx.state.counters
