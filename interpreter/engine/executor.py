@@ -16,7 +16,7 @@ from interpreter.engine.choice import Choice, option_text
 from interpreter.engine.effect_code import Runtime, compile_block
 from interpreter.errors import GameError, RuleError
 from interpreter.language import effects as fx
-from interpreter.language.runtime import Context
+from interpreter.language.runtime import MAX_NESTING, Context
 from interpreter.language.values import Player
 
 Run = Generator["Choice", int, None]
@@ -322,19 +322,28 @@ _MISSING = object()
 
 
 def do_action(ctx: Context, action: str, args: dict[str, Any]) -> Run:
+    """Do ``action`` if its requirements hold; ``args`` (a dict of the caller's own)
+    becomes the locals of its effect."""
     definition = ctx.rules.ruleset.actions.get(action)
     if definition is None:
         raise RuleError(f"there is no action {action!r}")
-    env = {**definition.defaults, **args}
-    checker = definition.checker  # the requirements at once; their message only if one fails
-    if checker is None or checker(ctx, *[env.get(p) for p in definition.params]) >= 0:
-        failed = ctx.rules.failed_requirement(ctx, action, args)
-        if failed is not None:
-            raise GameError(f"cannot {definition.label}: {failed}")
-    if definition.effect is None:
+    env = {**definition.defaults, **args} if definition.defaults else args
+    if definition.requires:  # all at once; their message only if one fails
+        checker = definition.checker
+        if checker is None or checker(ctx, *[env.get(p) for p in definition.params]) >= 0:
+            failed = ctx.rules.failed_requirement(ctx, action, args)
+            if failed is not None:
+                raise GameError(f"cannot {definition.label}: {failed}")
+    effect = definition.effect
+    if effect is None:
         return
+    depth = ctx.depth  # ``ctx.nested(env)`` written out
+    if depth >= MAX_NESTING:
+        ctx.deeper()  # raises its error
+    inner = Context(ctx.state, ctx.rules, ctx.me, env, ctx.host, ctx.budget)
+    inner.depth = depth + 1
     try:  # ``run_effect`` written out: one generator less under every action
-        yield from run_seq(definition.effect.body, ctx.nested(env))
+        yield from run_seq(effect.body, inner)
     except StopEffect:
         return
 
