@@ -30,10 +30,10 @@ def hoist(
     given are left as they are: the compiler shares subtrees between the trees it
     makes."""
     before: list[list[ast.stmt]] = [[] for _ in conditions]
-    if len(conditions) < 2:
-        return list(conditions), before
-    conditions = [copy.deepcopy(c) for c in conditions]
     allowed = set(params)
+    if not _any_shared(conditions, allowed, each_time):
+        return list(conditions), before  # most actions: nothing to copy
+    conditions = [copy.deepcopy(c) for c in conditions]
     kept = 0
     for index in range(len(conditions) - 1):
         later = conditions[index + 1 :]
@@ -57,19 +57,42 @@ def hoist(
     return conditions, before
 
 
+def _any_shared(
+    conditions: Sequence[ast.expr], params: set[str], each_time: Callable[[ast.Call], bool]
+) -> bool:
+    """Whether ``hoist`` would keep any value (asked of the trees as they are)."""
+    for index in range(len(conditions) - 1):
+        later = conditions[index + 1 :]
+        stack: list[ast.AST] = [conditions[index]]
+        while stack:
+            current = stack.pop()
+            if (
+                isinstance(current, ast.Call)
+                and not each_time(current)
+                and _repeated(current, later, params) is not None
+            ):
+                return True
+            stack.extend(_unconditional_children(current))
+    return False
+
+
 def _repeated(value: ast.Call, later: Sequence[ast.expr], params: set[str]) -> str | None:
     """``ast.dump(value)`` if a later condition computes the same value, else None."""
-    callee = ast.dump(value.func)
+    callee = _callee(value.func)
     same_callee = [
         node
         for condition in later
         for node in ast.walk(condition)
-        if isinstance(node, ast.Call) and ast.dump(node.func) == callee
+        if isinstance(node, ast.Call) and _callee(node.func) == callee
     ]
     if not same_callee or not _shareable(value, params):
         return None
     text = ast.dump(value)
     return text if any(ast.dump(node) == text for node in same_callee) else None
+
+
+def _callee(func: ast.expr) -> str:
+    return func.id if isinstance(func, ast.Name) else ast.dump(func)
 
 
 def _unconditional_children(node: ast.AST) -> list[ast.AST]:
@@ -101,12 +124,12 @@ def _shareable(value: ast.expr, params: set[str]) -> bool:
 
 
 def _replace(root: ast.AST, text: str, local: str) -> None:
-    """Every subtree of ``root`` equal to ``text`` (an ``ast.dump``) becomes ``local``."""
+    """Every call below ``root`` equal to ``text`` (an ``ast.dump``) becomes ``local``."""
     for node in ast.walk(root):
         for field, value in ast.iter_fields(node):
-            if isinstance(value, ast.expr) and ast.dump(value) == text:
+            if isinstance(value, ast.Call) and ast.dump(value) == text:  # kept values are calls
                 setattr(node, field, ast.Name(local, ast.Load()))
             elif isinstance(value, list):
                 for i, item in enumerate(value):
-                    if isinstance(item, ast.expr) and ast.dump(item) == text:
+                    if isinstance(item, ast.Call) and ast.dump(item) == text:
                         value[i] = ast.Name(local, ast.Load())
