@@ -97,8 +97,6 @@ def record(ruleset: Any, games: int, every: int) -> tuple[Tables, dict[str, list
     """Positions of the checks and the scoring steps of ``twins``, from real games."""
     positions: dict[str, list[Position]] = {n: [] for n in (*twins.CHECKS, *twins.SCORING)}
     seen = dict.fromkeys(twins.CHECKS, 0)
-    checked = Tables.failed_requirement
-    making_checks = tables_module._Checks.__init__
     stepping = Course._scoring_step
 
     def keep(ctx, action, args) -> None:
@@ -107,17 +105,6 @@ def record(ruleset: Any, games: int, every: int) -> tuple[Tables, dict[str, list
             if seen[action] % every == 0:
                 me = None if ctx.me is None else int(ctx.me)
                 positions[action].append(Position(ctx.state.copy(), me, dict(args)))
-
-    def spy_check(self, ctx, action, args, explain=True):
-        keep(ctx, action, args)
-        return checked(self, ctx, action, args, explain)
-
-    def spy_checks(self, tables, actions):
-        making_checks(self, tables, actions)
-        for action in list(self):
-            if action in seen:
-                params = tuple(actions[action].params)
-                self[action] = spied(action, params, self[action])
 
     def spied(action, params, check):
         def spy(ctx, *args):
@@ -133,16 +120,18 @@ def record(ruleset: Any, games: int, every: int) -> tuple[Tables, dict[str, list
             positions[steps[index].id].append(Position(self.state.copy(), None, {}))
         return stepping(self)
 
-    # `can a(…)` of an action named in the text calls the check by its global name in
-    # the generated code; one held in a local goes through ``tables.checks``
+    # Every evaluation of a check, once: `can a(…)` of an action named in the text
+    # calls the check by its global name in the generated code; `do`, and `can` of an
+    # action held in a local (``tables.checks``), call the action's ``checker``.
     namespace = next(a.checker for a in ruleset.actions.values() if a.checker).__globals__
     named = {check_name(a): namespace[check_name(a)] for a in seen if check_name(a) in namespace}
+    checkers = {a: ruleset.actions[a].checker for a in seen}
     for action in seen:
+        definition = ruleset.actions[action]
+        params = tuple(definition.params)
         if check_name(action) in named:
-            params = tuple(ruleset.actions[action].params)
             namespace[check_name(action)] = spied(action, params, named[check_name(action)])
-    Tables.failed_requirement = spy_check  # `do`; `can` goes through the spied checks
-    tables_module._Checks.__init__ = spy_checks
+        object.__setattr__(definition, "checker", spied(action, params, checkers[action]))
     Course._scoring_step = spy_step
     try:
         tables = None
@@ -150,9 +139,9 @@ def record(ruleset: Any, games: int, every: int) -> tuple[Tables, dict[str, list
             game, _ = play(ruleset, seed)
             tables = game.tables
     finally:
-        Tables.failed_requirement = checked
-        tables_module._Checks.__init__ = making_checks
         namespace.update(named)
+        for action, checker in checkers.items():
+            object.__setattr__(ruleset.actions[action], "checker", checker)
         Course._scoring_step = stepping
     assert tables is not None
     tables.checks = tables_module._Checks(tables, tables.actions)  # without the spies
