@@ -182,19 +182,21 @@ class Emitter:
         label: str,
         params: Sequence[str] = (),
         identifier: str | None = None,
+        nests: bool = True,
     ) -> Callable[..., Any]:
         """``f(ctx, *params)``: the index of the first of ``conditions`` that does not
         hold, or -1 (an action's `requires`, in one function; a value several
-        conditions compute is computed once, ``hoist.py``). With ``params`` the
-        check counts as one level of `can` inside another (``ctx.depth``), so that a
-        requirement asking `can` of its own action ends in a located error."""
+        conditions compute is computed once, ``hoist.py``). Where the conditions ask
+        `can` (``nests``) the check counts as one level of `can` inside another
+        (``ctx.depth``), so that `can`s leading back to their action (through one held
+        in a local) end in a located error; a check that asks none cannot nest."""
         conditions, computed_first = hoist(conditions, params, self._pays_steps)
         body: list[ast.stmt] = []
         for index, cond in enumerate(conditions):
             body += computed_first[index]
             body.append(ast.If(ast.UnaryOp(ast.Not(), cond), [ast.Return(ast.Constant(index))], []))
         body.append(ast.Return(ast.Constant(-1)))
-        if params:  # ``ctx.depth = ctx.deeper()``, the call made only to raise its error
+        if nests:  # ``ctx.depth = ctx.deeper()``, the call made only to raise its error
             depth = ast.Attribute(name(CTX), "depth", ast.Store())
             too_deep = ast.Compare(name("depth"), [ast.GtE()], [ast.Constant(MAX_NESTING)])
             body = [

@@ -141,11 +141,12 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
         return compiled, self.problems
 
     def checker(
-        self, trees: list[Tree], params: dict[str, str], action: str
+        self, trees: list[Tree], params: dict[str, str], action: str, nests: bool = True
     ) -> Callable[..., Any] | None:
         """An action's `requires` with its parameters as arguments: ``fn(ctx, *args)``
         gives the first unmet condition's index or -1; what `can action(…)` calls,
-        without building a table of arguments (None if a condition does not compile)."""
+        without building a table of arguments (None if a condition does not compile).
+        ``nests``: the conditions ask `can` (``Emitter.first_failing``)."""
         self.problems = []
         self._locals = frozenset(params)
         try:
@@ -158,7 +159,7 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
             return None
         arguments = [cg.local(p) for p in params]
         identifier = cg.check_name(action) if self.direct_calls else None
-        return self.emitter.first_failing(codes, f"can_{action}_", arguments, identifier)
+        return self.emitter.first_failing(codes, f"can_{action}_", arguments, identifier, nests)
 
     def ensure_checks(self, actions: dict[str, tuple[str, ...]]) -> None:
         """Give every action without a compiled check (``checker`` failed) the global

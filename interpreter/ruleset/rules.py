@@ -101,7 +101,24 @@ class RulesMixin:
         if any(key not in self.expression_trees for key in keys):
             return None
         trees = [self.expression_trees[key] for key in keys]
-        return self.compiler.checker(trees, params, item.id)
+        return self.compiler.checker(trees, params, item.id, self._asks_can(trees))
+
+    def _asks_can(self, trees: list[Any]) -> bool:
+        """Whether conditions ask `can`, themselves or in a function they call."""
+        seen: set[str] = set()
+        stack = list(trees)
+        while stack:
+            for node in stack.pop().iter_subtrees():
+                if node.data == "can_expr":
+                    return True
+                if node.data == "call" and str(node.children[0]) not in seen:
+                    seen.add(str(node.children[0]))
+                    body = self.expression_trees.get(
+                        ("functions", str(node.children[0]), ("value",))
+                    )
+                    if body is not None:
+                        stack.append(body)
+        return False
 
     def triggers(self, symbols: Symbols) -> dict[str, TriggerDef]:
         out = {}

@@ -162,3 +162,29 @@ def test_a_payment_the_setup_cannot_make_is_a_located_rule_error(tmp_path):
     there (found by the fuzzer as an unlocated illegal move) is the rules' defect."""
     folder = game(tmp_path, setup="for p in players { pay(coins, 5, by: p) }")
     located(play(folder), "not enough coins")
+
+
+def test_a_can_leading_back_through_an_action_held_in_a_value_ends_in_a_located_error(tmp_path):
+    """`can` of an action held in a value (no cycle the checker could see) that leads
+    back to the action asking it: every check that asks `can` counts a level."""
+    extra = textwrap.dedent(
+        """\
+        functions:
+          holds: {params: {a: action}, returns: bool, value: "can a()"}
+        actions:
+          looping:
+            params: {}
+            requires:
+              - {condition: "holds(first(g in gate).check)", message: never}
+            effect: gain(coins, 1)
+        """
+    )
+    folder = game(tmp_path, effect="if can looping() { gain(coins, 1) }", extra=extra)
+    content = folder / "content.yaml"
+    text = content.read_text().replace(
+        "kinds:\n", "kinds:\n  gate:\n    properties:\n      check: {type: action}\n", 1
+    )
+    content.write_text(
+        text.replace("components:\n", "components:\n  g1: {kind: gate, check: looping}\n", 1)
+    )
+    located(play(folder), "nested more than")
