@@ -333,7 +333,7 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
         why = cg.call(failed, ctx, action, args, ast.Constant(True))
         signature = None if dynamic else self.symbols.actions.get(name)
         if signature is None or signature.unchecked:
-            allowed = cg.call(self._h(ops.allowed), ctx, action, args)
+            allowed = cg.method(cg.ctx_attr("rules"), "allows", ctx, action, args)
             return self._c(BOOL, allowed, why=why)
         # the action's own check, its arguments in order, the defaults filled in here
         given = dict(given)

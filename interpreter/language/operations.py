@@ -251,15 +251,6 @@ def failed(ctx: Any, action: Any, args: dict[str, Any], explain: bool) -> str | 
     return ctx.rules.failed_requirement(ctx, str(action), args, explain)
 
 
-def allowed(ctx: Any, action: Any, args: dict[str, Any]) -> bool:
-    """``can a(…)`` where ``a`` holds an action (none: no action is allowed)."""
-    if action is None:
-        return False
-    if str(action) not in ctx.rules.actions:
-        return ctx.rules.failed_requirement(ctx, str(action), args, False) is None
-    return ctx.rules.allows(ctx, str(action), args)
-
-
 def dynamic_attribute(ctx: Any, value: Any, name: str) -> Any:
     """Attribute access on a value whose type was unknown when compiling: compiled for
     the value's run-time type on first use, and kept."""

@@ -270,10 +270,15 @@ class Tables:
         finally:
             ctx.env, ctx.depth = saved, depth
 
-    def allows(self, ctx: Any, action: str, args: dict[str, Any]) -> bool:
+    def allows(self, ctx: Any, action: Any, args: dict[str, Any]) -> bool:
         """Whether every `requires` of ``action`` holds (``can a(…)`` of an action held
-        in a local; one named in the text calls ``checks`` directly)."""
-        definition = self.actions[action]
+        in a local, none for no action; one named in the text calls its check
+        directly)."""
+        if action is None:
+            return False
+        definition = self.actions.get(action)
+        if definition is None:
+            return self.failed_requirement(ctx, str(action), args, False) is None
         defaults = definition.defaults
         values = [args[p] if p in args else defaults.get(p) for p in definition.params]
         return self.checks[action](ctx, *values) < 0
