@@ -257,7 +257,9 @@ class Game(Course, Sandbox, WhatIf):
     def reveal(self, ctx: Context, pieces: tuple[str, ...], to: tuple[int, ...]) -> None:
         known = dict(self.state.engine["known"])
         for piece in pieces:
-            known[piece] = tuple(sorted(set(known.get(piece, ())) | set(to)))
+            seats = tuple(sorted(set(known.get(piece, ())) | set(to)))
+            if seats:  # a piece known to nobody has no entry (``Tables.witness``)
+                known[piece] = seats
         self.state.engine["known"] = known
 
     def _chance(self, key: str, items: tuple[str, ...], count: int | None) -> tuple[str, ...]:

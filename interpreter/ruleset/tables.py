@@ -203,6 +203,7 @@ class Tables:
         source_visibility = visibility.get(source, "public")
         source_seat = self.zone_seat.get(source) if source_visibility == "private" else None
         source_empty = not state.zones.get(source)
+        emptied: list[str] = []  # pieces a seat forgot, perhaps known by nobody now
         for seat in range(self.seats):
             if seat == target_seat:
                 continue
@@ -218,8 +219,12 @@ class Tables:
                 known = known if known is not None else dict(old)
                 for p in lost:
                     known[p] = tuple(s for s in known[p] if s != seat)
+                emptied += lost
         if known is not None:
-            state.engine["known"] = {p: seats for p, seats in known.items() if seats}
+            for p in emptied:  # nobody knows them any more (unless a later seat does)
+                if not known.get(p, True):
+                    del known[p]
+            state.engine["known"] = known
 
     def claim(self, ctx: Any, space: Any, player: Any) -> None:
         space = str(space)
