@@ -51,7 +51,10 @@ class State:
         if old is not None:
             items = self.zones[old]
             index = items.index(piece)
-            self.zones[old] = items[:index] + items[index + 1 :]
+            if index == 0:  # the top: a draw
+                self.zones[old] = items[1:]
+            else:
+                self.zones[old] = items[:index] + items[index + 1 :]
         item = piece if type(piece) is Piece else Piece(piece)
         items = self.zones.get(zone, ())
         if position is None or position >= len(items):
