@@ -431,7 +431,11 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
             for side, tree_ in ((left, left_tree), (right, right_tree)):
                 if side.type not in (NUMBER, ANY, TEXT) and not is_list(side.type):
                     self._fail(tree_, f"`{op}` compares numbers, but this is {describe(side.type)}")
-        if op in ("==", "!=") or (left.type == NUMBER and right.type == NUMBER):
+        if op in ("==", "!=") and left.type == ZONE and right.type == ZONE:
+            # zones compare by their keys: `c.zone == discard` reads where c is
+            sides = (self._zone_key(left.code), self._zone_key(right.code))
+            code = ast.Compare(sides[0], [_COMPARE[op]()], [sides[1]])
+        elif op in ("==", "!=") or (left.type == NUMBER and right.type == NUMBER):
             code = ast.Compare(left.code, [_COMPARE[op]()], [right.code])
         else:  # either side may be none or of another kind: a located error, not a crash
             code = cg.call(self._h(_CHECKED_COMPARE[op]), left.code, right.code)

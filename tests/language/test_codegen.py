@@ -185,6 +185,10 @@ def test_a_zone_only_looked_up_is_not_made_as_a_value(world) -> None:
     code = source(world, "c.zone.size", {"c": "piece"})
     assert "zone_of" not in code and "ctx.state.where.get(v_c)" not in code  # an env local
     assert run(world, "c.zone.size", {"c": "piece"}, c="c1") == 3
+    code = source(world, "c.zone == deck", {"c": "piece"})
+    assert "zone_of" not in code and "ctx.state.where.get(" in code
+    assert run(world, "c.zone == deck and c.zone != my.hand", {"c": "piece"}, c="c1") is True
+    assert run(world, "c.zone == deck", {"c": "piece"}, c="nowhere") is False
 
 
 def test_a_value_several_requirements_compute_is_computed_once() -> None:
