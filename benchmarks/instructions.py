@@ -7,7 +7,9 @@ executes is the same every time. ``valgrind --tool=callgrind`` counts them (abou
 times slower than running: a few games are enough). Each figure is the difference
 between a process that loads the rules, plays a warm-up game and then N seeded games
 (seeds 0 … N-1, random agents), and the same process with no game after the warm-up,
-divided by N: loading, compiling and start-up cancel out.
+divided by N: loading, compiling and start-up cancel out. The same games' logs are
+replayed the same way (``rules replay``'s check of every move), for the instructions
+replay takes against play.
 
     .venv/bin/python benchmarks/instructions.py [--ruleset rococo] [--players 4]
         [--games 3] [--tree PATH …]
@@ -26,6 +28,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -45,11 +48,38 @@ for seed in [-1, *range(games)]:  # the warm-up game compiles the effect blocks 
         decision = game.pending()[0]
         game.apply(decision.player, agents[decision.player].choose(game, decision))
 """
+WRITE = (
+    PLAY
+    + """
+from interpreter.log import writer
+from pathlib import Path
+
+folder = Path(sys.argv[4])
+for seed in [-1, *range(games)]:  # the same games again, each written as a log
+    game = Game(ruleset, [f"P{i}" for i in range(players)], seed=seed)
+    agents = [RandomAgent(i, f"{seed}:{i}") for i in range(players)]
+    while not game.is_over():
+        decision = game.pending()[0]
+        game.apply(decision.player, agents[decision.player].choose(game, decision))
+    with (folder / f"{seed}.jsonl").open("w") as stream:
+        writer.write(game, stream)
+"""
+)
+REPLAY = """
+import sys
+from pathlib import Path
+from interpreter.log.replay import replay
+
+folder, games = Path(sys.argv[1]), int(sys.argv[2])
+for seed in [-1, *range(games)]:  # the warm-up log loads the rules and compiles blocks
+    verdict = replay(folder / f"{seed}.jsonl")
+    assert verdict.kind == "legal", verdict.message
+"""
 COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
 
 
-def instructions(tree: Path, ruleset: str, players: int, games: int) -> int:
-    """Instructions of one process that plays ``games`` games after the warm-up."""
+def instructions(tree: Path, script: str, *args: str) -> int:
+    """Instructions of one process running ``script`` with ``args``."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
     command = [
         "valgrind",
@@ -57,10 +87,8 @@ def instructions(tree: Path, ruleset: str, players: int, games: int) -> int:
         "--callgrind-out-file=/dev/null",
         sys.executable,
         "-c",
-        PLAY,
-        ruleset,
-        str(players),
-        str(games),
+        script,
+        *args,
     ]
     done = subprocess.run(command, env=env, cwd=tree, capture_output=True, text=True)
     found = COLLECTED.search(done.stderr)
@@ -69,17 +97,19 @@ def instructions(tree: Path, ruleset: str, players: int, games: int) -> int:
     return int(found.group(1))
 
 
-def per_game(tree: Path, ruleset: str, players: int, games: int) -> int:
-    # a first, uncounted run stores the built rules, so that both counted runs load
-    # them the same way
-    subprocess.run(
-        [sys.executable, "-c", PLAY, ruleset, str(players), "0"],
-        env={**os.environ, "PYTHONPATH": str(tree)},
-        cwd=tree,
-        check=True,
-    )
-    base = instructions(tree, ruleset, players, 0)
-    return (instructions(tree, ruleset, players, games) - base) // games
+def per_game(tree: Path, ruleset: str, players: int, games: int) -> tuple[int, int]:
+    """Instructions a game of play, and of replaying the same game's log."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    with tempfile.TemporaryDirectory() as folder:
+        # a first, uncounted run stores the built rules (so that every counted run loads
+        # them the same way) and writes the games' logs
+        command = [sys.executable, "-c", WRITE, ruleset, str(players), str(games), folder]
+        subprocess.run(command, env=env, cwd=tree, check=True)
+        base = instructions(tree, PLAY, ruleset, str(players), "0")
+        play = instructions(tree, PLAY, ruleset, str(players), str(games)) - base
+        base = instructions(tree, REPLAY, folder, "0")
+        replayed = instructions(tree, REPLAY, folder, str(games)) - base
+    return play // games, replayed // games
 
 
 def main() -> None:
@@ -94,12 +124,13 @@ def main() -> None:
     trees = [t.resolve() for t in args.tree] or [HERE.parent]
     first = None
     for tree in trees:
-        count = per_game(tree, args.ruleset, args.players, args.games)
-        ratio = "" if first is None else f"  ({count / first:.3f}× the first)"
+        count, replayed = per_game(tree, args.ruleset, args.players, args.games)
+        ratio = "" if first is None else f" ({count / first:.3f}× the first)"
         first = first or count
         print(
             f"{tree}: {args.ruleset}, {args.players} players, {args.games} games: "
-            f"{count:,} instructions a game{ratio}"
+            f"{count:,} instructions a game{ratio}; replaying its log {replayed:,} "
+            f"({replayed / count:.3f}× play)"
         )
 
 
