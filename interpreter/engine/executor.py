@@ -16,7 +16,7 @@ from interpreter.engine.choice import Choice, option_text
 from interpreter.engine.effect_code import Runtime, compile_block
 from interpreter.errors import GameError, RuleError
 from interpreter.language import effects as fx
-from interpreter.language.runtime import MAX_NESTING, Context
+from interpreter.language.runtime import Context
 from interpreter.language.values import Player
 
 Run = Generator["Choice", int, None]
@@ -337,13 +337,8 @@ def do_action(ctx: Context, action: str, args: dict[str, Any]) -> Run:
     effect = definition.effect
     if effect is None:
         return
-    depth = ctx.depth  # ``ctx.nested(env)`` written out
-    if depth >= MAX_NESTING:
-        ctx.deeper()  # raises its error
-    inner = Context(ctx.state, ctx.rules, ctx.me, env, ctx.host, ctx.budget)
-    inner.depth = depth + 1
     try:  # ``run_effect`` written out: one generator less under every action
-        yield from run_seq(effect.body, inner)
+        yield from run_seq(effect.body, ctx.nested(env))
     except StopEffect:
         return
 

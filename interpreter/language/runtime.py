@@ -72,8 +72,11 @@ class Context:
 
     def nested(self, env: dict[str, Any]) -> Context:
         """The context of an action or a trigger run from this one (`do`, `emit`)."""
-        child = self.child(env)
-        child.depth = self.deeper()
+        depth = self.depth
+        if depth >= MAX_NESTING:
+            self.deeper()  # raises its error
+        child = Context(self.state, self.rules, self.me, env, self.host, self.budget)
+        child.depth = depth + 1
         return child
 
     def deeper(self) -> int:
