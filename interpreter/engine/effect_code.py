@@ -135,19 +135,15 @@ class _BlockWriter:
             )
         ]
         if not self._delegated(node):  # a TypeError of the rules' values, not of a callee
-            handlers.append(
-                ast.ExceptHandler(
-                    cg.name("TypeError"),
-                    "exc",
-                    [
-                        ast.Raise(
-                            cg.call(self._bind(located_type_error), cg.name("exc"), name),
-                            ast.Constant(None),
-                        )
-                    ],
-                )
-            )
+            handlers.append(self._wrong_kind(node))
         return ast.Try(body, handlers, [], [])
+
+    def _wrong_kind(self, node: fx.Node) -> ast.ExceptHandler:
+        """``except TypeError``: a value of the wrong kind, named at ``node``."""
+        located = cg.call(self._bind(located_type_error), cg.name("exc"), self._bind(node, "node"))
+        return ast.ExceptHandler(
+            cg.name("TypeError"), "exc", [ast.Raise(located, ast.Constant(None))]
+        )
 
     @staticmethod
     def _delegated(node: fx.Node) -> bool:
@@ -165,12 +161,8 @@ class _BlockWriter:
         values = ast.Dict(
             [ast.Constant(n) for n, _ in node.args], [self._value(f) for _, f in node.args]
         )
-        located = cg.call(self._bind(located_type_error), cg.name("exc"), self._bind(node, "node"))
-        wrong_kind = ast.ExceptHandler(
-            cg.name("TypeError"), "exc", [ast.Raise(located, ast.Constant(None))]
-        )
         assign = ast.Assign([ast.Name(args, ast.Store())], values)
-        worked_out = ast.Try([assign], [wrong_kind], [], [])
+        worked_out = ast.Try([assign], [self._wrong_kind(node)], [], [])
         if type(node) is fx.Do:
             run, name = self._bind(self.runtime.do_action, "do_action"), node.action
         else:
