@@ -161,18 +161,6 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
         identifier = cg.check_name(action) if self.direct_calls else None
         return self.emitter.first_failing(codes, f"can_{action}_", arguments, identifier, nests)
 
-    def ensure_checks(self, actions: dict[str, tuple[str, ...]]) -> None:
-        """Give every action without a compiled check (``checker`` failed) the global
-        name `can` calls, asking ``ctx.rules.checks`` instead."""
-        for action, params in actions.items():
-            identifier = cg.check_name(action)
-            if not self.direct_calls or identifier in self.emitter.namespace:
-                continue
-            arguments = [cg.local(p) for p in params]
-            table = cg.item(cg.ctx_attr("rules", "checks"), ast.Constant(action))
-            code = cg.call(table, cg.name(cg.CTX), *map(cg.name, arguments))
-            self.emitter.function(code, arguments, "check", identifier)
-
     def attribute_reader(self, kind: str, name: str) -> Callable[..., Any]:
         """``fn(ctx, value)``: ``value.name`` for a value of type ``kind`` (for values
         whose type is known only at run time)."""

@@ -73,7 +73,6 @@ class Builder(
         zones = self.zones()
         functions = self.functions(symbols)
         actions = self.actions(symbols)
-        compiler.ensure_checks({n: tuple(a.params) for n, a in actions.items()})
         triggers = self.triggers(symbols)
         structure = self.structure(symbols)
         scoring = self.scoring(symbols)
