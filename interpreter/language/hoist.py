@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast
 import copy
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 MIN_NODES = 4  # smaller values (a name, a look-up) cost less than the local
 MAX_SHARED = 8
@@ -31,49 +31,40 @@ def hoist(
     makes."""
     before: list[list[ast.stmt]] = [[] for _ in conditions]
     allowed = set(params)
-    if not _any_shared(conditions, allowed, each_time):
+    if next(_shared(list(conditions), allowed, each_time), None) is None:
         return list(conditions), before  # most actions: nothing to copy
     conditions = [copy.deepcopy(c) for c in conditions]
-    kept = 0
-    for index in range(len(conditions) - 1):
-        later = conditions[index + 1 :]
-        stack: list[ast.AST] = [conditions[index]]  # the values computed whatever happens
-        while stack and kept < MAX_SHARED:
-            current = stack.pop()
-            text = None
-            if isinstance(current, ast.Call) and not each_time(current):
-                text = _repeated(current, later, allowed)
-            if text is None:
-                stack.extend(reversed(_unconditional_children(current)))
-                continue
-            local = f"shared_{kept}"
-            kept += 1
-            before[index].append(ast.Assign([ast.Name(local, ast.Store())], current))
-            for position in range(index, len(conditions)):
-                if ast.dump(conditions[position]) == text:
-                    conditions[position] = ast.Name(local, ast.Load())
-                else:
-                    _replace(conditions[position], text, local)
+    for kept, (index, value, text) in enumerate(_shared(conditions, allowed, each_time)):
+        if kept == MAX_SHARED:
+            break
+        local = f"shared_{kept}"
+        before[index].append(ast.Assign([ast.Name(local, ast.Store())], value))
+        for position in range(index, len(conditions)):
+            if ast.dump(conditions[position]) == text:
+                conditions[position] = ast.Name(local, ast.Load())
+            else:
+                _replace(conditions[position], text, local)
     return conditions, before
 
 
-def _any_shared(
-    conditions: Sequence[ast.expr], params: set[str], each_time: Callable[[ast.Call], bool]
-) -> bool:
-    """Whether ``hoist`` would keep any value (asked of the trees as they are)."""
+def _shared(
+    conditions: list[ast.expr], params: set[str], each_time: Callable[[ast.Call], bool]
+) -> Iterator[tuple[int, ast.Call, str]]:
+    """(condition index, value, its ``ast.dump``) of every value a condition computes
+    whatever happens and a later one computes again, outermost first, nothing below
+    a value offered. The conditions may be rewritten between two values: each is
+    looked for in the later conditions as they are then."""
     for index in range(len(conditions) - 1):
-        later = conditions[index + 1 :]
-        stack: list[ast.AST] = [conditions[index]]
+        stack: list[ast.AST] = [conditions[index]]  # the values computed whatever happens
         while stack:
             current = stack.pop()
-            if (
-                isinstance(current, ast.Call)
-                and not each_time(current)
-                and _repeated(current, later, params) is not None
-            ):
-                return True
-            stack.extend(_unconditional_children(current))
-    return False
+            text = None
+            if isinstance(current, ast.Call) and not each_time(current):
+                text = _repeated(current, conditions[index + 1 :], params)
+            if text is None:
+                stack.extend(reversed(_unconditional_children(current)))
+            else:
+                yield index, current, text
 
 
 def _repeated(value: ast.Call, later: Sequence[ast.expr], params: set[str]) -> str | None:
