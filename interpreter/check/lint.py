@@ -22,6 +22,7 @@ from lark import Token, Tree
 
 from interpreter.errors import Diagnostic
 from interpreter.language.parser import SyntaxProblem, parse
+from interpreter.language.values import is_number
 from interpreter.load.ruleset_files import Catalog, Item
 
 # The sections whose items only matter when something refers to them.
@@ -248,7 +249,7 @@ def _truth(node: Tree | Token, constants: dict[str, Any]) -> bool:
 
 def _number(node: Tree | Token, constants: dict[str, Any]) -> int:
     value = _fold(node, constants)
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not is_number(value):
         raise _NotConstant
     return value
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from interpreter.errors import RuleError
-from interpreter.language.values import Piece, Player, ZoneRef, type_of
+from interpreter.language.values import Piece, Player, ZoneRef, is_number, type_of
 
 Fn = Callable[[Any], Any]
 
@@ -58,7 +58,7 @@ MAX_COLLECTION = 100_000  # items in a collection a rule builds (`+`, `range`, â
 
 
 def _number(value: Any, operator: str) -> int:
-    if type(value) is not int and (isinstance(value, bool) or not isinstance(value, int)):
+    if type(value) is not int and not is_number(value):
         raise RuleError(
             f"`{operator}` needs numbers, not {value!r}",
             "a value read from a table or a list of mixed values has no declared type: "
@@ -121,7 +121,7 @@ def _list_get(items: Any, index: Any) -> Any:
     negative one does not count from the end)."""
     if items is None:
         return None
-    if type(index) is not int and (isinstance(index, bool) or not isinstance(index, int)):
+    if type(index) is not int and not is_number(index):
         raise RuleError(f"a position in a list is a number, not {index!r}")
     if not 0 <= index < len(items):
         raise RuleError(

@@ -20,16 +20,13 @@ from interpreter.language.values import (
     ZONE,
     Piece,
     Player,
+    is_number,
     list_of,
 )
 
 
-def _is_number(value: Any) -> bool:
-    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
-
-
 def _num(value: Any, what: str) -> int:
-    if type(value) is not int and (isinstance(value, bool) or not isinstance(value, int)):
+    if type(value) is not int and not is_number(value):
         raise RuleError(f"{what} must be a number, not {value!r}")
     return value
 
@@ -60,7 +57,7 @@ def _count(ctx: Context, items: Any) -> int:
 def _sum(ctx: Context, values: Any) -> int:
     total = 0
     for value in values:
-        if type(value) is not int and (isinstance(value, bool) or not isinstance(value, int)):
+        if type(value) is not int and not is_number(value):
             raise RuleError(f"sum() needs numbers, not {value!r}")
         total += value
     if abs(total) > MAX_NUMBER:
@@ -256,7 +253,7 @@ def _get(ctx: Context, table: Any, key: Any, default: Any = 0) -> Any:
     if type(table) is not dict and not isinstance(table, dict):
         raise RuleError(f"get() needs a table, not {table!r}")
     value = table.get(key, default)
-    if type(value) is not int and _is_number(default) and not _is_number(value):
+    if type(value) is not int and is_number(default) and not is_number(value):
         raise RuleError(f"get(): the value for {key!r} is not a number ({value!r})")
     return value
 
@@ -271,7 +268,7 @@ def _get(ctx: Context, table: Any, key: Any, default: Any = 0) -> Any:
     "values",
 )
 def _number_of(ctx: Context, value: Any) -> int:
-    if type(value) is not int and (isinstance(value, bool) or not isinstance(value, int)):
+    if type(value) is not int and not is_number(value):
         raise RuleError(f"number(): {value!r} is not a number")
     return value
 

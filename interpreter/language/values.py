@@ -163,6 +163,12 @@ def from_json(data: Any) -> Any:
     return data
 
 
+def is_number(value: Any) -> bool:
+    """Whether a run-time value is a number of the rules (an int, never a bool). Hot
+    checks test ``type(value) is int`` first and ask this only of anything else."""
+    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
+
+
 def text_id(value: Any) -> str:
     """The stable human-readable text of a value, as option texts and logs show it."""
     if type(value) is str or type(value) is Piece or type(value) is ZoneRef:

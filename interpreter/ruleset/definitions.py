@@ -19,6 +19,7 @@ from interpreter.language.values import (
     ActionRef,
     Piece,
     ZoneRef,
+    is_number,
     list_of,
 )
 from interpreter.load.ruleset_files import Item
@@ -102,7 +103,7 @@ class DefinitionsMixin:
                             f"unknown board side {side!r}",
                             did_you_mean(side, set(sides)),
                         )
-                    elif isinstance(value, bool) or not isinstance(value, int):
+                    elif not is_number(value):
                         self.error(
                             item.location("initial", side),
                             f"the initial value for side {side!r} must be a whole number, "

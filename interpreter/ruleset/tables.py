@@ -11,7 +11,7 @@ from typing import Any
 
 from interpreter.errors import GameError, RuleError
 from interpreter.language.operations import PieceTable
-from interpreter.language.values import Piece, Player, ZoneRef
+from interpreter.language.values import Piece, Player, ZoneRef, is_number
 from interpreter.ruleset.model import Ruleset
 
 
@@ -120,7 +120,7 @@ class Tables:
         self.set_counter(ctx, name, player, "+=", amount)
 
     def set_counter(self, ctx: Any, name: str, player: Any, op: str, value: Any) -> None:
-        if type(value) is not int and (isinstance(value, bool) or not isinstance(value, int)):
+        if type(value) is not int and not is_number(value):
             raise RuleError(f"`{name}` must be set to a number, not {value!r}")
         key = self.counter_key(name, player)
         counters = ctx.state.counters
