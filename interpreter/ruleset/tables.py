@@ -164,10 +164,7 @@ class Tables:
         piece = str(piece)
         if piece not in self.piece_kind:
             raise RuleError(f"there is no component {piece!r}")
-        budget = ctx.budget  # a statement may move any number of pieces: each one is a step
-        budget[0] -= 1
-        if budget[0] < 0:
-            ctx.tick(0)  # raises the step budget's error
+        ctx.tick()  # a statement may move any number of pieces: each one is a step
         state = ctx.state
         source = state.where.get(piece)
         if capacity and source != zone and len(state.zones.get(zone, ())) >= capacity:
