@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.errors import RuleError
-from interpreter.language.operations import MAX_NUMBER
+from interpreter.language.operations import MAX_NUMBER, players
 from interpreter.language.registry import Param, fn
 from interpreter.language.runtime import Context
 from interpreter.language.values import (
@@ -19,7 +19,6 @@ from interpreter.language.values import (
     TEXT,
     ZONE,
     Piece,
-    Player,
     is_number,
     list_of,
 )
@@ -308,12 +307,11 @@ def _abs(ctx: Context, value: Any) -> int:
 def _seat_order(ctx: Context, start: Any) -> tuple:
     if start is None:
         raise RuleError("seat_order() was given none instead of a player")
-    n = len(ctx.state.players)
-    made = ctx.rules.players  # the game's seats, made once
-    if len(made) == n:
-        first = int(start) % n
-        return made[first:] + made[:first]
-    return tuple(Player((int(start) + i) % n) for i in range(n))
+    seats = players(ctx)
+    if not seats:
+        return ()
+    first = int(start) % len(seats)
+    return seats[first:] + seats[:first]
 
 
 @fn(
