@@ -1,7 +1,8 @@
 """Compiled rulesets kept on disk, so that a second `validate`, `play` or `replay` of
 unchanged rules skips reading YAML, the schemas and compiling.
 
-An entry is found by the request (folder, expansions, mods, rules path) and this
+An entry is found by the request (folder, as named and where it is, the working
+folder the paths are shown from, expansions, mods, rules path) and this
 interpreter's own code (its version and the size and time of every file of the
 package); it is used only if every file the load read still has the digest it had
 (sha256 of its bytes), so editing, adding or removing a rules file rebuilds. Only
@@ -70,9 +71,13 @@ def request_key(folder_: Path, expansions: list[str] | None, mods: list[Path] | 
         __version__,
         sys.version,
         _code_stamp(),
+        # where the files are, and how they were named from where: the stored
+        # locations and the catalog keep the paths as shown from this folder
         str(Path(folder_).resolve()),
+        str(folder_),
+        os.getcwd(),
         "\0".join(expansions or ()),
-        "\0".join(str(Path(m).resolve()) for m in mods or ()),
+        "\0".join(f"{Path(m).resolve()}\0{m}" for m in mods or ()),
         "\0".join(str(p) for p in search.rules_path()),
     ]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]

@@ -154,6 +154,21 @@ def test_the_catalog_of_a_stored_load_is_read_when_asked(cache: Path, tiny: Path
     assert texts == [d.text for d in first.catalog.documents]
 
 
+def test_the_same_rules_named_another_way_are_shown_the_way_they_were_named(
+    cache: Path, tiny: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The stored paths are those of the load that stored them: a folder named by its
+    absolute path once and by a relative one after must not share an entry."""
+    monkeypatch.chdir(tiny.parent)
+    absolute = load(tiny.resolve())
+    relative = load(Path(tiny.name))
+    again = load(Path(tiny.name))
+    assert again.stored == relative.stored != absolute.stored
+    assert str(again.catalog.folder) == tiny.name
+    assert str(absolute.catalog.folder) == str(tiny.resolve())
+    assert again.catalog.document_paths() == relative.catalog.document_paths()
+
+
 def test_a_small_fact_of_a_file_is_kept_until_the_file_changes(cache: Path, tmp_path: Path) -> None:
     source = tmp_path / "overlay.yaml"
     source.write_text("one")
