@@ -147,7 +147,7 @@ def _mod_paths(mods: list[Path] | None) -> set[str] | None:
 
 def _load(folder: Path, expansions: list[str] | None = None, mods: list[Path] | None = None):
     """Load a combination; when mods break the base, say so at the mods' lines too."""
-    loaded = load(folder, expansions=expansions, mods=mods)
+    loaded = load(folder, expansions=expansions, mods=mods, verdict=True)
     if mods and any(d.severity == "error" for d in loaded.diagnostics):
         from interpreter.cli.mod_blame import blame
 
@@ -160,7 +160,7 @@ def _merge(loaded, summary: Summary, only: str | None, lint_only: set[str] | Non
     """Add a load's diagnostics; the lint runs once it loaded cleanly (``lint_only``:
     keep its warnings about these files only, e.g. a mod's and not its base's)."""
     diagnostics = loaded.diagnostics
-    if loaded.ruleset is not None and loaded.catalog is not None:
+    if loaded.valid and loaded.catalog is not None:
         warnings = loaded.lint
         if warnings is None:
             from interpreter.check.lint import lint

@@ -9,12 +9,21 @@ from typing import TYPE_CHECKING
 from interpreter.errors import CheckError, Diagnostic
 from interpreter.load.search import resolve_ruleset
 from interpreter.ruleset import stored
-from interpreter.ruleset.model import Ruleset
 
 if TYPE_CHECKING:
     from interpreter.load.ruleset_files import Catalog
+    from interpreter.ruleset.model import Ruleset
 
 __all__ = ["Loaded", "Ruleset", "load", "load_or_raise", "resolve_ruleset"]
+
+
+def __getattr__(name: str) -> object:
+    """``Ruleset`` imported on first use: a stored verdict (`validate`) never needs it."""
+    if name == "Ruleset":
+        from interpreter.ruleset.model import Ruleset
+
+        return Ruleset
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass
@@ -29,6 +38,12 @@ class Loaded:
     catalog: Catalog | None = None
     lint: list[Diagnostic] | None = field(default=None, repr=False)  # once computed
     stored: str | None = field(default=None, repr=False)  # its entry in the disk cache
+    verdict_only: bool = field(default=False, repr=False)  # the stored verdict, no ruleset
+
+    @property
+    def valid(self) -> bool:
+        """Loaded without errors: a ruleset, or the stored verdict of one."""
+        return self.ruleset is not None or self.verdict_only
 
 
 def load(
@@ -38,6 +53,7 @@ def load(
     *,
     catalog: bool = True,
     use_store: bool = True,
+    verdict: bool = False,
 ) -> Loaded:
     """Load ``folder`` with ``expansions`` (ids it offers) and ``mods`` (overlay files).
 
@@ -45,7 +61,9 @@ def load(
     none of the files it read changes; ``catalog=False`` skips reading the stored
     catalog (the documents), which only checks and tools that show the YAML need;
     ``use_store=False`` reads the files, as inside ``buffers.reading`` (an editor's
-    unsaved texts stand in for some).
+    unsaved texts stand in for some); ``verdict=True``: the caller asks whether the
+    rules are valid, with the catalog's summary and the lint, and not for the ruleset,
+    which a stored verdict then leaves unread (``Loaded.valid``, not ``ruleset``).
     """
     from interpreter.load import buffers
 
@@ -53,7 +71,8 @@ def load(
     if use_store and stored.enabled() and not buffers.active():
         key = stored.request_key(folder, expansions, mods)
     if key is not None:
-        hit = stored.fetch(key, with_catalog=catalog)
+        hit = stored.fetch_verdict(key) if verdict else None
+        hit = hit or stored.fetch(key, with_catalog=catalog)
         if hit is not None:
             return hit
     from interpreter.load.ruleset_files import Loader  # not needed for a stored ruleset

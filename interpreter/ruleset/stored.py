@@ -27,11 +27,13 @@ import os
 import pickle
 import sys
 import types
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from interpreter.language.codegen import FILENAME, Emitter
+if TYPE_CHECKING:  # the code generator is imported only where code is read or written
+    from interpreter.language.codegen import Emitter
 
 FORMAT = 2  # bumped when the layout of an entry changes
 MAX_ENTRY_BYTES = 64_000_000  # a larger file is not read (a corrupt or foreign one)
@@ -112,6 +114,8 @@ def fetch(key: str, with_catalog: bool = True) -> Any | None:
     try:
         codes = marshal.loads(entry.codes)
         values, explanations, loaded = pickle.loads(entry.core)
+        from interpreter.language.codegen import Emitter
+
         emitter = Emitter.restore(values, codes, explanations)
         loaded = _Unpickler(io.BytesIO(loaded), emitter).load()
         if with_catalog:
@@ -175,6 +179,8 @@ def file_fact(path: Path, kind: str, compute: Any) -> Any:
 # ------------------------------------------------------------------- writing
 class _Pickler(pickle.Pickler):
     def persistent_id(self, obj: Any) -> Any:
+        from interpreter.language.codegen import FILENAME
+
         if isinstance(obj, types.FunctionType) and obj.__code__.co_filename == FILENAME:
             return ("fn", obj.__name__)
         return None
@@ -227,9 +233,9 @@ def _summary(catalog: Any) -> dict[str, Any]:
 
 class StoredCatalog:
     """A stored catalog: what `validate` asks at once, the rest (the documents, the
-    items) unpickled on first use."""
+    items) unpickled on first use (``blob``: its pickle, or what reads it)."""
 
-    def __init__(self, blob: bytes, summary: dict[str, Any]):
+    def __init__(self, blob: bytes | Callable[[], bytes], summary: dict[str, Any]):
         self._blob = blob
         self._summary = summary
         self._catalog: Any = None
@@ -241,31 +247,67 @@ class StoredCatalog:
             value = self._summary[name]
             return lambda: value
         if self._catalog is None:
-            self._catalog = pickle.loads(self._blob)  # our own file
+            blob = self._blob() if callable(self._blob) else self._blob
+            self._catalog = pickle.loads(blob)  # our own file
         return getattr(self._catalog, name)
 
 
 def remember_lint(loaded: Any, warnings: list) -> None:
-    """Keep the lint's warnings beside the stored entry of ``loaded`` (the lint runs
-    after the load, in `validate` only), for the same files only."""
+    """Keep the verdict of `validate` beside the stored entry of ``loaded`` (the lint
+    runs after the load, in `validate` only): the lint's warnings and what `validate`
+    asks of the catalog, for the same files only, so that a second `validate` reads
+    this small file instead of the entry (``fetch_verdict``)."""
     entry = getattr(loaded, "stored_entry", None)
     key = getattr(loaded, "stored", None)
     if not enabled() or key is None:
         return
     sources = entry.sources if entry is not None else getattr(loaded, "stored_sources", None)
+    catalog = loaded.catalog
+    summary = catalog._summary if isinstance(catalog, StoredCatalog) else _summary(catalog)
     if sources is None:
         return
     with contextlib.suppress(Exception):
-        _write(folder() / f"{key}.lint", (sources, warnings))
+        _write(folder() / f"{key}.lint", (sources, warnings, summary))
+
+
+def _read_verdict(key: str) -> tuple[list, list, dict] | None:
+    try:
+        with (folder() / f"{key}.lint").open("rb") as handle:
+            sources, warnings, summary = pickle.load(handle)  # written by remember_lint
+    except Exception:
+        return None
+    return sources, warnings, summary
 
 
 def _read_lint(key: str, sources: list) -> list | None:
-    try:
-        with (folder() / f"{key}.lint").open("rb") as handle:
-            seen, warnings = pickle.load(handle)  # written by remember_lint
-    except Exception:
+    verdict = _read_verdict(key)
+    return verdict[1] if verdict is not None and verdict[0] == sources else None
+
+
+def fetch_verdict(key: str) -> Any | None:
+    """What `validate` needs of a stored load, from its verdict file alone (no code,
+    no ruleset read): a ``Loaded`` without its ruleset, or None where the verdict is
+    missing or any file it was reached from changed."""
+    if not enabled():
         return None
-    return warnings if seen == sources else None
+    verdict = _read_verdict(key)
+    if verdict is None:
+        return None
+    sources, warnings, summary = verdict
+    if any(digest(Path(p)) != d for p, d in sources):
+        return None
+    from interpreter.ruleset import Loaded
+
+    def catalog_blob() -> bytes:  # only if something asks more than the summary
+        entry = _read(folder() / f"{key}.pickle")
+        if entry is None or entry.sources != sources:
+            raise LookupError(f"the stored entry {key} is gone or changed: validate again")
+        return entry.catalog
+
+    loaded = Loaded(None, catalog=StoredCatalog(catalog_blob, summary), lint=warnings)
+    loaded.verdict_only = True
+    loaded.stored, loaded.stored_sources = key, sources
+    return loaded
 
 
 def _write(path: Path, entry: Any) -> None:

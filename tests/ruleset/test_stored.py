@@ -8,10 +8,12 @@ import shutil
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from rules_test_support import ROCOCO
 
 import interpreter.load.ruleset_files as ruleset_files
 from interpreter.agents import RandomAgent
+from interpreter.cli.main import cli
 from interpreter.engine.game import Game
 from interpreter.ruleset import load, stored
 
@@ -167,6 +169,40 @@ def test_the_same_rules_named_another_way_are_shown_the_way_they_were_named(
     assert str(again.catalog.folder) == tiny.name
     assert str(absolute.catalog.folder) == str(tiny.resolve())
     assert again.catalog.document_paths() == relative.catalog.document_paths()
+
+
+def test_a_second_validate_reads_only_the_verdict_and_says_the_same(
+    cache: Path, tiny: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`validate` of unchanged rules reads the small verdict file of each combination
+    (the lint's warnings, the catalog's summary), not the stored code; an edit
+    brings back the full check."""
+    content = tiny / "content.yaml"  # an unused function: a lint warning to keep
+    content.write_text(
+        content.read_text().replace(
+            "functions:\n", 'functions:\n  unused_fn: {returns: number, value: "1"}\n', 1
+        ),
+        encoding="utf-8",
+    )
+    runner = CliRunner()
+    first = runner.invoke(cli, ["validate", str(tiny)])
+    assert "unused_fn" in first.output and first.exit_code == 0
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the stored entry was read")
+
+    monkeypatch.setattr(stored, "fetch", refuse)
+    _no_reading(monkeypatch)
+    second = runner.invoke(cli, ["validate", str(tiny)])
+    assert (second.output, second.exit_code) == (first.output, first.exit_code)
+    strict = runner.invoke(cli, ["validate", "--strict", str(tiny)])
+    assert strict.exit_code == 1 and "error" in strict.output and "unused_fn" in strict.output
+
+    monkeypatch.undo()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache.parent.parent))
+    content.write_text(content.read_text().replace("gain(", "gian(", 1), encoding="utf-8")
+    broken = runner.invoke(cli, ["validate", str(tiny)])
+    assert broken.exit_code == 1 and "gian" in broken.output
 
 
 def test_a_small_fact_of_a_file_is_kept_until_the_file_changes(cache: Path, tmp_path: Path) -> None:
