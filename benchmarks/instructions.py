@@ -78,9 +78,15 @@ for seed in [-1, *range(games)]:  # the warm-up log loads the rules and compiles
 COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
 
 
+def _environment(tree: Path) -> dict[str, str]:
+    """The tree's interpreter, and one hash seed: Python salts the hashes of texts per
+    process, which moves the counts of runs by a few tenths of a percent."""
+    return {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
+
+
 def instructions(tree: Path, script: str, *args: str) -> int:
     """Instructions of one process running ``script`` with ``args``."""
-    env = {**os.environ, "PYTHONPATH": str(tree)}
+    env = _environment(tree)
     command = [
         "valgrind",
         "--tool=callgrind",
@@ -99,7 +105,7 @@ def instructions(tree: Path, script: str, *args: str) -> int:
 
 def per_game(tree: Path, ruleset: str, players: int, games: int) -> tuple[int, int]:
     """Instructions a game of play, and of replaying the same game's log."""
-    env = {**os.environ, "PYTHONPATH": str(tree)}
+    env = _environment(tree)
     with tempfile.TemporaryDirectory() as folder:
         # a first, uncounted run stores the built rules (so that every counted run loads
         # them the same way) and writes the games' logs

@@ -37,13 +37,8 @@ class LogLine:
 
     @property
     def kind(self) -> str:
-        if "choice" in self.data:
-            return "decision"
-        if "chance" in self.data:
-            return "chance"
-        if "scores" in self.data:
-            return "score_checkpoint"
-        return "digest_checkpoint"
+        """Which of ``EVENT_KINDS`` the event is (read only of events already checked)."""
+        return _definition(self.data) or "digest_checkpoint"
 
 
 @dataclass
@@ -84,15 +79,18 @@ def _validator(definition: str) -> Draft202012Validator:
     return log_validator(_definition_schema(definition))
 
 
-@cache
 def _fast_validator(definition: str) -> Callable[[Any], Any]:
     """A validator compiled to Python code once per process (~1.5 µs a line): it only
     says yes or no, and a no is handed to ``_validator`` for the words."""
-    return fastjsonschema.compile(_definition_schema(definition))
+    validator = _FAST[definition] = fastjsonschema.compile(_definition_schema(definition))
+    return validator
 
 
 # every JSON number with a fraction or an exponent has a digit right before it
 _MAYBE_FLOAT = re.compile(r"[0-9][.eE]")
+
+
+_FAST: dict[str, Callable[[Any], Any]] = {}  # ``_fast_validator``'s, read without a call
 
 
 def _surely_valid(data: dict[str, Any], definition: str, text: str) -> bool:
@@ -103,7 +101,7 @@ def _surely_valid(data: dict[str, Any], definition: str, text: str) -> bool:
     ours does not; the log schema has no other numbers, so any float in the line sends
     it to the full validator (the text tells cheaply when there can be none)."""
     try:
-        _fast_validator(definition)(data)
+        (_FAST.get(definition) or _fast_validator(definition))(data)
     except (fastjsonschema.JsonSchemaException, RecursionError):
         return False
     return not (_MAYBE_FLOAT.search(text) and _holds_float(data))
@@ -122,9 +120,13 @@ def _holds_float(value: Any) -> bool:
     return False
 
 
-@cache
+_DECODER = json.JSONDecoder()
+_KNOWN: dict[str, frozenset[str]] = {}  # a definition -> the keys its schema names
+
+
 def _known_keys(definition: str) -> frozenset[str]:
-    return frozenset(schemas.game_log()["$defs"][definition]["properties"])
+    known = _KNOWN[definition] = frozenset(schemas.game_log()["$defs"][definition]["properties"])
+    return known
 
 
 def read(path: Path, strict: bool = False) -> ParsedLog:
@@ -174,8 +176,9 @@ class _Reader:
 
     def _entries(self) -> Iterator[LogLine]:
         """Every line that holds a JSON object (not blank, not a comment)."""
+        readline, decode = self.stream.readline, _DECODER.raw_decode
         while True:
-            raw = self.stream.readline(MAX_LINE_BYTES + 1)
+            raw = readline(MAX_LINE_BYTES + 1)
             if not raw:
                 return
             self.number += 1
@@ -190,22 +193,24 @@ class _Reader:
             except UnicodeDecodeError:
                 raise BadLine(self.number, "the log is not UTF-8 text") from None
             stripped = line.strip()
-            if not stripped or stripped.startswith("#"):
+            if not stripped or stripped[0] == "#":
                 continue
-            yield LogLine(self.number, self._json(line, stripped), stripped)
+            try:
+                data, end = decode(stripped)  # json.loads less its checks of the text
+                if end != len(stripped):
+                    json.loads(stripped)  # raises "Extra data" at its column
+            except (ValueError, RecursionError) as exc:
+                raise self._bad_json(line, exc) from None
+            if type(data) is not dict:
+                raise BadLine(self.number, "each line must be a JSON object")
+            yield LogLine(self.number, data, stripped)
 
-    def _json(self, line: str, stripped: str) -> dict[str, Any]:
-        try:
-            data = json.loads(stripped)
-        except json.JSONDecodeError as exc:
+    def _bad_json(self, line: str, exc: Exception) -> BadLine:
+        if isinstance(exc, json.JSONDecodeError):
             column = exc.colno + len(line) - len(line.lstrip())
-            raise BadLine(self.number, f"bad JSON: {exc.msg} (column {column})") from None
-        except (ValueError, RecursionError) as exc:  # huge numbers, deep nesting
-            message = "nesting too deep" if isinstance(exc, RecursionError) else str(exc)
-            raise BadLine(self.number, f"bad JSON: {message}") from None
-        if not isinstance(data, dict):
-            raise BadLine(self.number, "each line must be a JSON object")
-        return data
+            return BadLine(self.number, f"bad JSON: {exc.msg} (column {column})")
+        message = "nesting too deep" if isinstance(exc, RecursionError) else str(exc)
+        return BadLine(self.number, f"bad JSON: {message}")  # huge numbers, deep nesting
 
     def read_header(self) -> None:
         self._lines = self._entries()
@@ -219,7 +224,7 @@ class _Reader:
         try:
             for entry in self._lines:
                 data = entry.data
-                definition = next((k for k in EVENT_KINDS if _fits(k, data)), None)
+                definition = _definition(data)
                 if definition is None:
                     raise BadLine(entry.line, _describe_event_error(data))
                 self._check(entry, definition)
@@ -240,7 +245,7 @@ class _Reader:
     def _check(self, entry: LogLine, definition: str) -> None:
         if not _surely_valid(entry.data, definition, entry.text):
             self._check_slowly(entry, definition)
-        known = _known_keys(definition)
+        known = _KNOWN.get(definition) or _known_keys(definition)
         if entry.data.keys() <= known:
             return
         unknown = sorted(set(entry.data) - known)
@@ -273,8 +278,12 @@ _MARKS = {  # the key that tells each kind of event
 }
 
 
-def _fits(definition: str, data: dict[str, Any]) -> bool:
-    return _MARKS[definition] in data
+def _definition(data: dict[str, Any]) -> str | None:
+    """The kind of event a line is, by the key that tells it (``_MARKS``)."""
+    for definition, mark in _MARKS.items():
+        if mark in data:
+            return definition
+    return None
 
 
 def _describe_event_error(data: dict[str, Any]) -> str:
