@@ -31,7 +31,7 @@ from interpreter.errors import ChanceProblem, GameError, IllegalMove, Impossible
 from interpreter.language.runtime import Context
 from interpreter.language.values import Player
 from interpreter.ruleset.model import Ruleset
-from interpreter.ruleset.tables import Tables
+from interpreter.ruleset.tables import tables_for
 
 ChanceSource = Callable[[str, tuple[str, ...], int | None], tuple[str, ...]]
 
@@ -87,7 +87,7 @@ class Game(Course, Sandbox, WhatIf):
         self.ruleset = ruleset
         self.people = tuple(players)  # the players as the rules count them
         automata = frozenset(i for i, name in enumerate(seats) if name not in self.people)
-        self.tables = Tables(ruleset, len(players), len(seats), automata)
+        self.tables = tables_for(ruleset, len(players), len(seats), automata)
         self.seed = seed
         self.chance_source = chance_source
         # replay checks each decision the rules make for an automaton against the log

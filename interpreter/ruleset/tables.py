@@ -19,6 +19,27 @@ class Limits:
     step_budget = 200_000
 
 
+MAX_SHARED_TABLES = 32  # tables kept for new games (rulesets and tables they are for)
+_shared: dict[tuple, Tables] = {}
+
+
+def tables_for(
+    ruleset: Ruleset, player_count: int, seats: int, automata: frozenset[int]
+) -> Tables:
+    """The tables of a new game, shared by the games of one ruleset at one table:
+    they hold only look-ups and caches of them, never a game's state, and building
+    them was a fiftieth of a 4-player game. Keyed by the ruleset's identity (it is
+    immutable), checked against the kept one, so a new ruleset never meets another's."""
+    key = (id(ruleset), player_count, seats, automata)
+    tables = _shared.get(key)
+    if tables is None or tables.ruleset is not ruleset:
+        tables = Tables(ruleset, player_count, seats, automata)
+        if len(_shared) >= MAX_SHARED_TABLES:
+            _shared.pop(next(iter(_shared)))  # the oldest
+        _shared[key] = tables
+    return tables
+
+
 class Tables:
     """Static lookups for one game; shared by every state of that game."""
 
