@@ -67,17 +67,45 @@ CACHE_ENV = "TABLETOP_RULES_CACHE"  # "0" (or "off", "no", "false") turns the ca
 @lru_cache(maxsize=1)
 def grammar() -> Lark:
     """The LALR parser; its tables come from a per-user cache file when one fits, since
-    building them costs a fifth of a second at every start of `rules`."""
+    building them costs a fifth of a second at every start of `rules`.
+
+    The file is written with ``Lark.save`` and read with ``Lark.load``, not through
+    Lark's own ``cache=`` option: that one counts the cache file's path in its key, so
+    a cache folder reached by another path (another ``XDG_CACHE_HOME``, a restored CI
+    cache) was rebuilt every time. The file's name holds the digest that matters."""
     text = GRAMMAR_PATH.read_text()
     cache = grammar_cache_file(text)
-    return Lark(
+    if cache is not None:
+        # missing, unreadable or half written: built again
+        with contextlib.suppress(Exception), cache.open("rb") as handle:
+            return Lark.load(handle)
+    built = Lark(
         text,
         parser="lalr",
         start=["effect", "expr"],
         propagate_positions=True,
         maybe_placeholders=True,
-        cache=str(cache) if cache is not None else False,
     )
+    if cache is not None:
+        _save(built, cache)
+    return built
+
+
+def _save(built: Lark, path: Path) -> None:
+    """Write the parser atomically (another process may read it meanwhile); a cache
+    that cannot be written changes nothing but the speed."""
+    import tempfile
+
+    temporary = None
+    try:
+        with tempfile.NamedTemporaryFile("wb", dir=path.parent, delete=False) as handle:
+            temporary = handle.name
+            built.save(handle)
+        os.replace(temporary, path)
+    except Exception:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
 
 
 def grammar_cache_file(text: str) -> Path | None:

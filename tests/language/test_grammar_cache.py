@@ -8,6 +8,7 @@ written or read must change nothing but the speed.
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -76,6 +77,23 @@ def test_the_cache_is_written_then_reused(
     assert grammar().terminals  # what `_anon` reads for the error messages
     assert first == second == uncached_trees(monkeypatch)
     assert builds == [1, 1]  # the uncached parser was built, as it must be
+
+
+def test_a_cache_folder_reached_by_another_path_is_still_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, builds: list[int]
+) -> None:
+    """A cache restored elsewhere (CI) or a home reached through another path: the
+    file's name says what it holds, its folder does not matter."""
+    monkeypatch.delenv("TABLETOP_RULES_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "first"))
+    expected = trees()
+    assert builds == [1]
+    shutil.copytree(tmp_path / "first", tmp_path / "second")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "second"))
+    grammar.cache_clear()
+    parse.cache_clear()  # parsed texts are kept per process too
+    assert trees() == expected
+    assert builds == [1]  # loaded from the copy, not built again
 
 
 def test_the_file_name_follows_the_grammar_text(
