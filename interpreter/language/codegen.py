@@ -19,7 +19,7 @@ import ast
 import itertools
 import re
 from collections.abc import Callable, Sequence
-from types import CodeType
+from types import CodeType, FunctionType
 from typing import Any
 
 from interpreter.errors import RuleError
@@ -137,9 +137,13 @@ class Emitter:
     """Binds the helpers and constants generated code refers to, and compiles
     expression trees into functions that share one namespace."""
 
-    def __init__(self, namespace: dict[str, Any] | None = None):
+    def __init__(self, namespace: dict[str, Any] | None = None, lazy: bool = False):
+        """``lazy``: each function is compiled on its first call (``_Deferred``), for a
+        build that is checked and seldom run (`validate`); its functions cannot be
+        stored (``codes`` holds only those that were called)."""
         self.namespace: dict[str, Any] = namespace if namespace is not None else {}
         self.namespace.setdefault("_wrong_kind", wrong_kind)
+        self.lazy = lazy
         self._bound: dict[int, str] = {}  # id(value) -> its name (values are kept alive)
         self.codes: dict[str, CodeType] = {}  # every function made, by name (to store them)
         self.explanations: dict[str, str] = {}  # a `can` test's name -> its `why`'s name
@@ -238,6 +242,11 @@ class Emitter:
         )
         definition = ast.FunctionDef(identifier, arguments, [body], [], None)
         module = ast.Module([definition], [])
+        if self.lazy:
+            return _Deferred(self, identifier, module).stub
+        return self._compile(identifier, module)
+
+    def _compile(self, identifier: str, module: ast.Module) -> Callable[..., Any]:
         _locate(module)
         code = compile(module, FILENAME, "exec")
         exec(code, self.namespace)  # built from a checked tree, never from a text
@@ -265,3 +274,32 @@ class Emitter:
         for fn_name, why_name in explanations.items():
             emitter.explain(emitter.namespace[fn_name], emitter.namespace[why_name])
         return emitter
+
+
+def _first_call(*args: Any, _deferred_: Any = None, **kwargs: Any) -> Any:
+    """The code of a function not compiled yet (``_Deferred``)."""
+    return _deferred_.compiled()(*args, **kwargs)
+
+
+class _Deferred:
+    """A generated function compiled on its first call. Its stub is the function
+    everyone holds (the namespace, the ruleset, other generated code by name); the
+    first call compiles the tree and gives the stub the real code, so later calls
+    cost nothing extra and the attributes set on the stub (``why``) stay."""
+
+    def __init__(self, emitter: Emitter, identifier: str, module: ast.Module):
+        self.emitter, self.identifier, self.module = emitter, identifier, module
+        code = _first_call.__code__.replace(
+            co_name=identifier, co_qualname=identifier, co_filename=FILENAME
+        )
+        self.stub = FunctionType(code, emitter.namespace, identifier)
+        self.stub.__kwdefaults__ = {"_deferred_": self}
+        emitter.namespace[identifier] = self.stub
+
+    def compiled(self) -> Callable[..., Any]:
+        if self.module is not None:
+            module, self.module = self.module, None
+            real = self.emitter._compile(self.identifier, module)
+            self.stub.__code__, self.stub.__kwdefaults__ = real.__code__, None
+            self.emitter.namespace[self.identifier] = self.stub
+        return self.stub

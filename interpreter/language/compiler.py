@@ -67,15 +67,21 @@ MAX_SEATS = 16
 class Compiler(StatementCompiler, CallCompiler, PathCompiler):
     """Compiles texts against one ruleset's declarations."""
 
-    def __init__(self, symbols: Symbols, registry: Registry = REGISTRY, direct_calls: bool = False):
+    def __init__(
+        self,
+        symbols: Symbols,
+        registry: Registry = REGISTRY,
+        direct_calls: bool = False,
+        lazy: bool = False,
+    ):
         """With ``direct_calls`` (a whole ruleset's build), the ruleset's functions and
         `can` checks are called by their global names in the generated code, each
         defined in the same namespace; without (a text compiled on its own, against a
-        built ruleset) they are found in ``ctx.rules``."""
+        built ruleset) they are found in ``ctx.rules``. ``lazy``: see ``Emitter``."""
         self.symbols = symbols
         self.registry = registry
         self.direct_calls = direct_calls
-        self.emitter = Emitter()
+        self.emitter = Emitter(lazy=lazy)
         self._locals: frozenset[str] = frozenset()  # names that are Python locals here
         self.problems: list[Problem] = []
         self._prefix = ""

@@ -63,7 +63,9 @@ def load(
     ``use_store=False`` reads the files, as inside ``buffers.reading`` (an editor's
     unsaved texts stand in for some); ``verdict=True``: the caller asks whether the
     rules are valid, with the catalog's summary and the lint, and not for the ruleset,
-    which a stored verdict then leaves unread (``Loaded.valid``, not ``ruleset``).
+    which a stored verdict then leaves unread (``Loaded.valid``, not ``ruleset``); a
+    build it makes compiles each function only when called and is not stored (the
+    verdict is, once the lint ran: ``stored.remember_lint``).
     """
     from interpreter.load import buffers
 
@@ -82,11 +84,13 @@ def load(
     read = loader.ruleset(folder, expansions, mods)
     if not read.manifest:
         return Loaded(None, loader.diagnostics, loader.file_count, catalog=read)
-    result = build(read)
+    result = build(read, lazy=verdict)  # a verdict's functions are compiled if called
     diagnostics = loader.diagnostics + result.diagnostics
     ruleset = result.ruleset if not diagnostics else None
     loaded = Loaded(ruleset, diagnostics, loader.file_count, result.items, result.provisional, read)
-    if key is not None and result.emitter is not None:
+    if key is not None and verdict:
+        stored.note_sources(key, loaded, loader.paths)  # for its verdict, not its code
+    elif key is not None and result.emitter is not None:
         stored.store(key, loaded, result.emitter, loader.paths)
     return loaded
 

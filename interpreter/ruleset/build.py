@@ -38,8 +38,9 @@ class Builder(
 ):
     """Builds one catalog; each family of sections is a mixin, in data-flow order."""
 
-    def __init__(self, catalog: Catalog):
+    def __init__(self, catalog: Catalog, lazy: bool = False):
         self.catalog = catalog
+        self.lazy = lazy  # functions compiled on their first call (``Emitter``)
         self.diagnostics: list[Diagnostic] = []
         self.section = catalog.sections
         self.ambiguous: set[str] = set()
@@ -62,7 +63,7 @@ class Builder(
     # ---------------------------------------------------------------- build
     def build(self) -> BuildResult:
         symbols = self.symbols()
-        compiler = Compiler(symbols, direct_calls=True)
+        compiler = Compiler(symbols, direct_calls=True, lazy=self.lazy)
         self.compiler = compiler
         sides = self.sides()
         pieces = self.pieces(symbols)
@@ -158,13 +159,14 @@ class Builder(
         return len(self.catalog.provisional_keys())
 
 
-def build(catalog: Catalog) -> BuildResult:
+def build(catalog: Catalog, lazy: bool = False) -> BuildResult:
     """Build ``catalog``; one that declares too many pieces is refused before any
-    `count` is expanded (``check/limits.py``)."""
+    `count` is expanded (``check/limits.py``). ``lazy``: compile each generated
+    function on its first call, for a build that is checked rather than played."""
     problems = limits.check(catalog)
     if problems:
         return BuildResult(None, problems)
-    return Builder(catalog).build()
+    return Builder(catalog, lazy).build()
 
 
 # -------------------------------------------------------------------- helpers

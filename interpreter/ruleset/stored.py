@@ -221,6 +221,16 @@ def store(key: str, loaded: Any, emitter: Emitter, paths: list[Path]) -> None:
     loaded.stored_entry = entry
 
 
+def note_sources(key: str, loaded: Any, paths: list[Path]) -> None:
+    """Mark a load without errors whose code is not stored (a lazy build, for
+    `validate`): its verdict can still be kept, for the files it read."""
+    if not enabled() or loaded.ruleset is None or loaded.diagnostics:
+        return
+    sources = [(str(Path(p).resolve()), digest(Path(p))) for p in dict.fromkeys(paths)]
+    if all(d is not None for _, d in sources):
+        loaded.stored, loaded.stored_sources = key, sources
+
+
 _SUMMARY = ("manifest", "applied", "folder", "failed")
 _SUMMARY_CALLS = ("document_paths", "item_keys", "provisional_keys")
 
@@ -329,8 +339,13 @@ def _write(path: Path, entry: Any) -> None:
 
 
 def _prune(where: Path) -> None:
-    entries = sorted(where.glob("*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in entries[MAX_ENTRIES:]:
+    """Keep the ``MAX_ENTRIES`` requests used last: an entry's code (``.pickle``), its
+    verdict (``.lint``) or both."""
+    latest: dict[str, float] = {}
+    for path in (*where.glob("*.pickle"), *where.glob("*.lint")):
         with contextlib.suppress(OSError):
-            old.unlink()
-            old.with_suffix(".lint").unlink(missing_ok=True)
+            latest[path.stem] = max(latest.get(path.stem, 0.0), path.stat().st_mtime)
+    for stem in sorted(latest, key=latest.__getitem__, reverse=True)[MAX_ENTRIES:]:
+        for suffix in (".pickle", ".lint"):
+            with contextlib.suppress(OSError):
+                (where / f"{stem}{suffix}").unlink(missing_ok=True)

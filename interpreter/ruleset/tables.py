@@ -23,9 +23,7 @@ MAX_SHARED_TABLES = 32  # tables kept for new games (rulesets and tables they ar
 _shared: dict[tuple, Tables] = {}
 
 
-def tables_for(
-    ruleset: Ruleset, player_count: int, seats: int, automata: frozenset[int]
-) -> Tables:
+def tables_for(ruleset: Ruleset, player_count: int, seats: int, automata: frozenset[int]) -> Tables:
     """The tables of a new game, shared by the games of one ruleset at one table:
     they hold only look-ups and caches of them, never a game's state, and building
     them was a fiftieth of a 4-player game. Keyed by the ruleset's identity (it is

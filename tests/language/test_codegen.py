@@ -226,3 +226,20 @@ def test_a_scan_pays_its_steps_at_every_scan() -> None:
         "any(each(ctx, shared_0))",
         "all(each(ctx, shared_0))",
     ]
+
+
+def test_a_lazy_emitter_compiles_each_function_on_its_first_call_only() -> None:
+    """`validate` builds with functions compiled when first called: the stub everyone
+    holds becomes the real function, attributes and generators included."""
+    emitter = codegen.Emitter(lazy=True)
+    x = ast.Name("x", ast.Load())
+    add = emitter.define([ast.Return(ast.BinOp(x, ast.Add(), ast.Constant(1)))], ["x"], "t")
+    walk = emitter.define([ast.Expr(ast.Yield(x))], ["x"], "g")
+    add.why = "kept"  # what `Emitter.explain` sets on a `can` test
+    assert emitter.codes == {}  # nothing compiled yet
+    assert add(None, 2) == 3 and add(None, 5) == 6
+    assert list(emitter.codes) == [add.__name__]
+    assert emitter.namespace[add.__name__] is add and add.why == "kept"
+    assert add.__kwdefaults__ is None  # the real code, with no trace of the stub
+    assert list(walk(None, 3)) == [3] and list(walk(None, 4)) == [4]
+    assert sorted(emitter.codes) == sorted([add.__name__, walk.__name__])

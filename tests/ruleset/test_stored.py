@@ -205,6 +205,28 @@ def test_a_second_validate_reads_only_the_verdict_and_says_the_same(
     assert broken.exit_code == 1 and "gian" in broken.output
 
 
+def test_validate_builds_lazily_keeps_its_verdict_but_no_code(cache: Path, tiny: Path) -> None:
+    """A verdict load compiles each function only when called and stores no code:
+    the first play builds and stores its own; both play the same games."""
+    checked = load(tiny, verdict=True)
+    assert checked.valid and checked.ruleset is not None
+    assert not list(cache.glob("*.pickle"))  # the code is not stored
+    played = load(tiny)
+    assert played.ruleset is not None and list(cache.glob("*.pickle"))
+    assert _game_digest(checked.ruleset, 2) == _game_digest(played.ruleset, 2)
+
+
+def test_verdicts_without_code_are_pruned_too(
+    cache: Path, tiny: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(stored, "MAX_ENTRIES", 1)
+    runner = CliRunner()
+    assert runner.invoke(cli, ["validate", "--with", "extra", str(tiny)]).exit_code == 0
+    assert runner.invoke(cli, ["validate", str(tiny)]).exit_code == 0
+    kept = {p.stem for p in cache.iterdir() if p.is_file()}
+    assert len(kept) == 1, kept
+
+
 def test_a_small_fact_of_a_file_is_kept_until_the_file_changes(cache: Path, tmp_path: Path) -> None:
     source = tmp_path / "overlay.yaml"
     source.write_text("one")
