@@ -227,6 +227,13 @@ class Emitter:
         """``def f(ctx, *params): statements`` compiled, with the ``TypeError`` net;
         named ``identifier`` where other generated code calls it by that name."""
         identifier = identifier or self._fresh(label)
+        if self.lazy:
+            return _Deferred(self, identifier, statements, tuple(params)).stub
+        return self._compile(identifier, statements, params)
+
+    def _compile(
+        self, identifier: str, statements: list[ast.stmt], params: Sequence[str]
+    ) -> Callable[..., Any]:
         handler = ast.ExceptHandler(
             name("TypeError"),
             "exc",
@@ -242,11 +249,6 @@ class Emitter:
         )
         definition = ast.FunctionDef(identifier, arguments, [body], [], None)
         module = ast.Module([definition], [])
-        if self.lazy:
-            return _Deferred(self, identifier, module).stub
-        return self._compile(identifier, module)
-
-    def _compile(self, identifier: str, module: ast.Module) -> Callable[..., Any]:
         _locate(module)
         code = compile(module, FILENAME, "exec")
         exec(code, self.namespace)  # built from a checked tree, never from a text
@@ -287,8 +289,11 @@ class _Deferred:
     first call compiles the tree and gives the stub the real code, so later calls
     cost nothing extra and the attributes set on the stub (``why``) stay."""
 
-    def __init__(self, emitter: Emitter, identifier: str, module: ast.Module):
-        self.emitter, self.identifier, self.module = emitter, identifier, module
+    def __init__(
+        self, emitter: Emitter, identifier: str, statements: list[ast.stmt], params: tuple
+    ):
+        self.emitter, self.identifier = emitter, identifier
+        self.parts: tuple | None = (statements, params)
         code = _first_call.__code__.replace(
             co_name=identifier, co_qualname=identifier, co_filename=FILENAME
         )
@@ -297,9 +302,9 @@ class _Deferred:
         emitter.namespace[identifier] = self.stub
 
     def compiled(self) -> Callable[..., Any]:
-        if self.module is not None:
-            module, self.module = self.module, None
-            real = self.emitter._compile(self.identifier, module)
+        if self.parts is not None:
+            (statements, params), self.parts = self.parts, None
+            real = self.emitter._compile(self.identifier, statements, params)
             self.stub.__code__, self.stub.__kwdefaults__ = real.__code__, None
             self.emitter.namespace[self.identifier] = self.stub
         return self.stub

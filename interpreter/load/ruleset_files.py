@@ -40,6 +40,7 @@ SECTIONS = (
     "triggers",
 )
 SINGLETONS = ("structure", "scoring")
+OVERLAY_SCHEMA = "overlay.schema.json"  # what an overlay file (expansion, mod) is checked by
 
 
 @dataclass
@@ -148,7 +149,7 @@ class Loader:
             return None
         self.diagnostics.extend(document.problems)
         self.diagnostics.extend(problems)
-        skip = 1 if schema == "overlay.schema.json" else 0
+        skip = 1 if schema == OVERLAY_SCHEMA else 0
         for problem in problems:
             key = tuple(problem.data_path[skip : skip + 2])
             if len(key) == 2:
@@ -274,7 +275,7 @@ class Loader:
                 )
             )
             return None
-        document = self.document(path, "overlay.schema.json")
+        document = self.document(path, OVERLAY_SCHEMA)
         if document is None or not isinstance(document.data, dict):
             return None
         catalog.documents.append(document)
@@ -324,9 +325,11 @@ def load_file(path: Path, *args: Any, **kwargs: Any) -> Document:
 
 
 def _overlay_requires(path: Path) -> list[str]:
-    """The expansions an overlay file names under `overlay: requires:` (none if unreadable)."""
+    """The expansions an overlay file names under `overlay: requires:` (none if
+    unreadable); read as the loader reads the overlay, so that the process reads the
+    file once (``_read_checked``)."""
     try:
-        data = load_file(path).data
+        data = _read_checked(path, display_path(path), OVERLAY_SCHEMA)[0].data
         return [str(n) for n in (data.get("overlay") or {}).get("requires") or []]
     except (LoadError, AttributeError, TypeError):
         return []
