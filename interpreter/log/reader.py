@@ -18,6 +18,7 @@ from typing import IO, TYPE_CHECKING, Any
 import fastjsonschema
 
 from interpreter.check import schemas
+from interpreter.log.quick_check import quick_check
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -93,13 +94,24 @@ _MAYBE_FLOAT = re.compile(r"[0-9][.eE]")
 _FAST: dict[str, Callable[[Any], Any]] = {}  # ``_fast_validator``'s, read without a call
 
 
+_MISSING = object()
+_QUICK: dict[str, Any] = {}  # a definition -> its quick check, or None (``quick_check``)
+
+
 def _surely_valid(data: dict[str, Any], definition: str, text: str) -> bool:
     """True when the line (``data``, parsed from ``text``) is valid; False when
     ``_validator`` must look at it.
 
-    fastjsonschema takes 5.0 for an integer, as JSON Schema drafts 6 and later do, and
-    ours does not; the log schema has no other numbers, so any float in the line sends
-    it to the full validator (the text tells cheaply when there can be none)."""
+    A flat definition (a decision's, a chance outcome's) has a quick check derived
+    from the schema (``quick_check.py``). For the others: fastjsonschema takes 5.0 for
+    an integer, as JSON Schema drafts 6 and later do, and ours does not; the log
+    schema has no other numbers, so any float in the line sends it to the full
+    validator (the text tells cheaply when there can be none)."""
+    quick = _QUICK.get(definition, _MISSING)
+    if quick is _MISSING:
+        quick = _QUICK[definition] = quick_check(schemas.game_log()["$defs"][definition])
+    if quick is not None:
+        return quick(data)
     try:
         (_FAST.get(definition) or _fast_validator(definition))(data)
     except (fastjsonschema.JsonSchemaException, RecursionError):

@@ -1,0 +1,68 @@
+"""Yes/no checks of the log schema's flat definitions, derived from the schema itself.
+
+A replayed log is mostly decision lines (``{"n": 12, "player": "Ann", "choice": …}``):
+fastjsonschema's generic code costs more per line than the rest of reading it. A
+definition that is an object of scalars (and lists of scalars) is checked here by a
+loop over what its schema says, ``(key, type, minimum, minLength)``; any other
+definition has no quick check (None) and goes through fastjsonschema. A line the
+quick check refuses is handed to the full validator, which words the error, so the
+quick check only has to be exact when it says yes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+_TYPES = {"integer": int, "string": str, "boolean": bool}  # JSON gives exactly these
+_SCALAR_KEYS = {"type", "minimum", "minLength", "description"}
+_OBJECT_KEYS = {"type", "properties", "required", "description"}
+
+Check = Callable[[dict[str, Any]], bool]
+
+
+def quick_check(definition: dict[str, Any]) -> Check | None:
+    """A check of ``definition`` that says True only of data the schema accepts, or
+    None where the definition is not flat (nested objects, patterns, constants…)."""
+    if definition.get("type") != "object" or not set(definition) <= _OBJECT_KEYS:
+        return None
+    fields = []
+    for key, spec in (definition.get("properties") or {}).items():
+        field = _field(spec)
+        if field is None:
+            return None
+        fields.append((key, *field))
+    required = frozenset(definition.get("required") or ())
+    steps = tuple(fields)
+
+    def check(data: dict[str, Any]) -> bool:
+        if not required <= data.keys():
+            return False
+        for key, kind, minimum, min_length, item_kind in steps:
+            if key not in data:
+                continue
+            value = data[key]
+            if type(value) is not kind:  # exact: true is no integer, 5.0 is none
+                return False
+            if item_kind is not None:
+                if any(type(item) is not item_kind for item in value):
+                    return False
+            elif (minimum is not None and value < minimum) or (
+                min_length is not None and len(value) < min_length
+            ):
+                return False
+        return True
+
+    return check
+
+
+def _field(spec: dict[str, Any]) -> tuple[type, Any, Any, type | None] | None:
+    """(type, minimum, minLength, type of the items) of a scalar or a list of scalars."""
+    if spec.get("type") == "array" and set(spec) <= {"type", "items", "description"}:
+        items = spec.get("items")
+        if isinstance(items, dict) and set(items) <= {"type"} and items.get("type") in _TYPES:
+            return list, None, None, _TYPES[items["type"]]
+        return None
+    if not set(spec) <= _SCALAR_KEYS or spec.get("type") not in _TYPES:
+        return None
+    return _TYPES[spec["type"]], spec.get("minimum"), spec.get("minLength"), None
