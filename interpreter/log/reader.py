@@ -30,16 +30,35 @@ MAX_LINE_BYTES = 1_000_000  # one line of it
 EVENT_KINDS = ("decision", "chance", "score_checkpoint", "digest_checkpoint")
 
 
-@dataclass
 class LogLine:
-    line: int  # 1-based line number in the file
-    data: dict[str, Any]
-    text: str
+    """One line of a log: its number in the file (from 1), its data and its text."""
+
+    __slots__ = ("_kind", "data", "line", "text")
+
+    def __init__(self, line: int, data: dict[str, Any], text: str):
+        self.line, self.data, self.text = line, data, text
+        self._kind: str | None = None
 
     @property
     def kind(self) -> str:
-        """Which of ``EVENT_KINDS`` the event is (read only of events already checked)."""
-        return _definition(self.data) or "digest_checkpoint"
+        """Which of ``EVENT_KINDS`` the event is (the reader sets it as it checks it)."""
+        if self._kind is None:
+            self._kind = _definition(self.data) or "digest_checkpoint"
+        return self._kind
+
+    @kind.setter
+    def kind(self, value: str) -> None:
+        self._kind = value
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LogLine):
+            return NotImplemented
+        return (self.line, self.data, self.text) == (other.line, other.data, other.text)
+
+    __hash__ = None  # type: ignore[assignment]  # equal by value, as the dataclass was
+
+    def __repr__(self) -> str:
+        return f"LogLine(line={self.line!r}, data={self.data!r}, text={self.text!r})"
 
 
 @dataclass
@@ -239,7 +258,11 @@ class _Reader:
                 definition = _definition(data)
                 if definition is None:
                     raise BadLine(entry.line, _describe_event_error(data))
-                self._check(entry, definition)
+                entry.kind = definition
+                if not _surely_valid(data, definition, entry.text):  # ``_check``, inline
+                    self._check_slowly(entry, definition)
+                if not data.keys() <= (_KNOWN.get(definition) or _known_keys(definition)):
+                    self._unknown_keys(entry, definition)
                 expected = self.count + 1
                 if data["n"] != expected:
                     raise BadLine(
@@ -257,9 +280,12 @@ class _Reader:
     def _check(self, entry: LogLine, definition: str) -> None:
         if not _surely_valid(entry.data, definition, entry.text):
             self._check_slowly(entry, definition)
+        if not entry.data.keys() <= (_KNOWN.get(definition) or _known_keys(definition)):
+            self._unknown_keys(entry, definition)
+
+    def _unknown_keys(self, entry: LogLine, definition: str) -> None:
+        """Keys the schema does not name: an error with ``--strict``, else a warning."""
         known = _KNOWN.get(definition) or _known_keys(definition)
-        if entry.data.keys() <= known:
-            return
         unknown = sorted(set(entry.data) - known)
         if unknown:
             message = (
