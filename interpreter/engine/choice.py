@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from interpreter.language.runtime import Context
-from interpreter.language.values import Player, text_id
+from interpreter.language.values import Piece, Player, ZoneRef, text_id
 
 
 class Choice:
@@ -125,7 +125,7 @@ class Choice:
             index = known.index(text)
             return index if self._slots is None else self._slots[index]
         if " #" not in text:
-            same = [s for s, c in enumerate(self.candidates) if self._base(c) == text]
+            same = self._bearing(text)
             if text != "pass":  # the first legal candidate of a text keeps it as it is
                 return next((s for s in same if self.legal(s)), None)
             if not same:
@@ -134,6 +134,25 @@ class Choice:
             return self.slots[self.texts.index(text)]
         except ValueError:
             return None
+
+    def _bearing(self, text: str) -> list[int]:
+        """The slots of the candidates whose text is ``text``, legal or not. A text of
+        a labelled item is ``label id``: an id (a component's, a zone's, a text) is
+        compared as it is, without making each candidate's text."""
+        label = self._label
+        if label is None:  # options written in the rules: their own texts
+            return [s for s, c in enumerate(self.candidates) if self._base(c) == text]
+        wanted = text
+        if label:
+            if not text.startswith(label + " "):
+                return []
+            wanted = text[len(label) + 1 :]
+        ctx = self.ctx
+        return [
+            s
+            for s, c in enumerate(self.candidates)
+            if (c == wanted if type(c) in _AS_THEY_ARE else option_text(ctx, label, c) == text)
+        ]
 
     def first_offer(self) -> tuple[int, str]:
         """The slot and text of the first legal option that is not `pass` (else `pass`)."""
@@ -149,6 +168,9 @@ class Choice:
                     return self.pass_slot, "pass"
         index = next((i for i, t in enumerate(self.texts) if t != "pass"), 0)
         return self.slots[index], self.texts[index]
+
+
+_AS_THEY_ARE = (str, Piece, ZoneRef)  # what ``text_id`` gives as it is
 
 
 def option_text(ctx: Context, label: str, value: Any) -> str:

@@ -15,6 +15,7 @@ from interpreter.agents import RandomAgent
 from interpreter.engine import choice as choice_module
 from interpreter.engine.choice import Choice
 from interpreter.engine.game import Game
+from interpreter.language.values import Piece, Player, ZoneRef, text_id
 from interpreter.log import writer
 from interpreter.log.replay import replay
 from interpreter.ruleset import load_or_raise
@@ -91,6 +92,45 @@ def test_on_demand_answers_as_at_once(cases, optional, asked_texts) -> None:
     assert text == want_text
     assert (slot == fresh.pass_slot) == (want_slot == at_once.pass_slot)
     assert on_demand.texts == at_once.texts
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(["", "hire", "take card"]),
+    st.lists(
+        st.sampled_from(
+            [Piece("c1"), Piece("c2"), ZoneRef("hall#1"), "x", Player(0), Player(1), 3, True]
+        ),
+        max_size=6,
+    ),
+    st.lists(st.booleans(), min_size=6, max_size=6),
+    st.lists(
+        st.sampled_from(["c1", "hire c1", "hire c2", "take card hall#1", "Ann", "hire Bob", "3"]),
+        max_size=4,
+    ),
+)
+def test_a_labelled_item_is_found_by_its_text_as_at_once(label, items, legal, asked) -> None:
+    """Items are found by their id without making each candidate's text: the same
+    slots as the texts worked out at once, for ids, players, numbers and flags."""
+    oks = legal[: len(items)]
+    at_once = Choice(
+        "pick",
+        NODE,
+        CTX,
+        [i for i, ok in zip(items, oks, strict=True) if ok],
+        label,
+        None,
+        False,
+        [choice_module.option_text(CTX, label, i) for i, ok in zip(items, oks, strict=True) if ok],
+    )
+    verdicts = dict(enumerate(oks))
+    on_demand = Choice("pick", NODE, CTX, list(items), label, None, False)
+    on_demand._legal = [verdicts[s] for s in range(len(items))]
+    for text in [*asked, *at_once.texts]:
+        expected, got = at_once.slot(text), on_demand.slot(text)
+        assert (expected is None) == (got is None), text
+        if got is not None:
+            assert text_id(on_demand.candidates[got]) == text_id(at_once.candidates[expected])
 
 
 def test_a_logged_option_is_checked_alone() -> None:
