@@ -16,6 +16,7 @@ from interpreter.language import codegen as cg
 from interpreter.language import operations as ops
 from interpreter.language.compiled import Compiled, Loop, did_you_mean
 from interpreter.language.registry import Primitive
+from interpreter.language.selection import narrowed, select
 from interpreter.language.syntax_tree import _args
 from interpreter.language.values import (
     ANY,
@@ -145,7 +146,7 @@ class CallCompiler:
             cond = self._test(where.children[0], inner)
         finally:
             self._locals = saved
-        loop = Loop(self._each(items), cg.local(str(name)), cond.code, None)
+        loop = Loop(self._scan(items, cond.code, name), cg.local(str(name)), cond.code, None)
         return self._c(items.type, _as_tuple(loop), loop=loop)
 
     def _mapper(self, arg: Tree, scope: dict[str, str]) -> Compiled:
@@ -159,12 +160,19 @@ class CallCompiler:
         finally:
             self._locals = saved
         code = cond and cond.code
-        loop = Loop(self._each(items), cg.local(str(name)), code, value.code, value.exact)
+        scanned = self._scan(items, code, name) if code is not None else self._each(items)
+        loop = Loop(scanned, cg.local(str(name)), code, value.code, value.exact)
         return self._c(list_of(value.type), _as_tuple(loop), loop=loop)
 
     def _each(self, items: Compiled) -> ast.expr:
         """The items of a scan, after paying one step per item."""
         return cg.call(self._h(ops.each), cg.name(cg.CTX), items.code)
+
+    def _scan(self, items: Compiled, cond: ast.expr, name: Token) -> ast.expr:
+        """The items of a scan with a `where`: narrowed by a static property's index
+        where the condition allows (``selection.py``), one step per item walked."""
+        code = narrowed(items.code, cond, cg.local(str(name)), self._h(select))
+        return cg.call(self._h(ops.each), cg.name(cg.CTX), code)
 
     def _short_circuit(
         self, name: str, positional: tuple[Compiled, ...], named: tuple

@@ -104,6 +104,7 @@ class Tables:
         self.checks = _Checks(self, ruleset.actions)
         self.functions = {name: fn for name, (_, fn) in ruleset.functions.items()}
         self.dynamic_attributes: dict[tuple[str, str], Any] = {}  # (type, name) -> reader
+        self._selections: dict[tuple[str, str, str], dict[Any, tuple] | None] = {}
         self.action_props = {name: a.properties for name, a in ruleset.actions.items()}
         self.bounds = {name: (c.minimum, c.maximum) for name, c in ruleset.counters.items()}
         self.triggers_on: dict[str, tuple] = {}
@@ -112,6 +113,24 @@ class Tables:
                 self.triggers_on[trigger.on] = (*self.triggers_on.get(trigger.on, ()), trigger)
         self.when_triggers = tuple(t for t in ruleset.triggers.values() if t.when is not None)
         self.counter_per = {name: c.per for name, c in ruleset.counters.items()}
+
+    def selection(self, source: str, key: str, table: str, prop: str) -> dict[Any, tuple] | None:
+        """The members of a kind or group (``source[key]``) by the value of their static
+        property ``prop`` (in ``table``), each list in the members' order; None where a
+        value cannot be a key (``language/selection.py``). Made on first use, kept."""
+        found = self._selections.get((source, key, prop), False)
+        if found is not False:
+            return found
+        by_value: dict[Any, list] = {}
+        props = getattr(self, table)
+        try:
+            for member in getattr(self, source)[key]:
+                by_value.setdefault(props[member].get(prop), []).append(member)
+            index: dict[Any, tuple] | None = {v: tuple(m) for v, m in by_value.items()}
+        except TypeError:  # a list or a table as a value
+            index = None
+        self._selections[(source, key, prop)] = index
+        return index
 
     def _for_side(self, value: Any) -> Any:
         if isinstance(value, dict) and set(value) == {"per_side"}:
