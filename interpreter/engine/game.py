@@ -154,10 +154,7 @@ class Game(Course, Sandbox, WhatIf):
     def apply(self, player: int | str, text: str) -> None:
         """Make ``player``'s decision by the option's text; raise ``IllegalMove``."""
         seat = self._seat(player)
-        runner = next(
-            (t for t in self._runners.values() if t.choice is not None and t.choice.player == seat),
-            None,
-        )
+        runner = self._deciding(seat)
         if runner is None:
             waiting = ", ".join(d.player_name for d in self.pending()) or "nobody"
             raise IllegalMove(
@@ -193,6 +190,13 @@ class Game(Course, Sandbox, WhatIf):
                 str(exc) if isinstance(exc, GameError) else "effect stopped", self.legal(seat)
             ) from None
 
+    def _deciding(self, seat: int) -> _Runner | None:
+        """The runner waiting for ``seat``'s decision, if one is."""
+        for runner in self._runners.values():
+            if runner.choice is not None and runner.choice.player == seat:
+                return runner
+        return None
+
     def _return_to(self, position: tuple) -> None:
         """Back to the position before a failed decision, whatever unit it reached."""
         self._snapshot, self._unit_specs, chains, self._paused, logged = position
@@ -202,10 +206,7 @@ class Game(Course, Sandbox, WhatIf):
     def why_not(self, player: int | str, text: str) -> str:
         """Why ``text`` is not among ``player``'s legal options now, in the rules' terms."""
         seat = self._seat(player)
-        runner = next(
-            (r for r in self._runners.values() if r.choice is not None and r.choice.player == seat),
-            None,
-        )
+        runner = self._deciding(seat)
         if runner is None:
             return f"{self.state.players[seat]} has no decision to make now"
         if runner.choice.slot(text) is not None:
@@ -366,7 +367,10 @@ class Game(Course, Sandbox, WhatIf):
         return slot
 
     def _unit_done(self) -> bool:
-        return all(t.done for t in self._runners.values())
+        for runner in self._runners.values():  # noqa: SIM110 - no generator: asked at every move
+            if not runner.done:
+                return False
+        return True
 
     def _record(self, runner_key: str, entry: tuple) -> None:
         """Add what happened to a runner's history. A history is a chain of pairs

@@ -195,11 +195,13 @@ class Tables:
     def place(self, ctx: Any, piece: Any, zone: Any, position: int | None) -> None:
         if zone is None:
             raise RuleError("cannot move a component to none")
-        zone = str(zone)
+        if type(zone) is not str:
+            zone = str(zone)  # a zone's key, as the state keeps it (not a ``ZoneRef``)
         capacity = self.zone_capacity.get(zone)
         if capacity is None:
             raise RuleError(f"there is no zone or space {zone!r} in this game")
-        piece = str(piece)
+        if type(piece) is not Piece:
+            piece = Piece(piece)  # as a zone holds it (``State.put``)
         if piece not in self.piece_kind:
             raise RuleError(f"there is no component {piece!r}")
         ctx.tick()  # a statement may move any number of pieces: each one is a step
