@@ -330,7 +330,7 @@ def do_action(ctx: Context, action: str, args: dict[str, Any]) -> Run:
     env = {**definition.defaults, **args} if definition.defaults else args
     if definition.requires:  # all at once; their message only if one fails
         checker = definition.checker
-        if checker is None or checker(ctx, *[env.get(p) for p in definition.params]) >= 0:
+        if checker is None or checker(ctx, *map(env.get, definition.params)) >= 0:
             failed = ctx.rules.failed_requirement(ctx, action, args)
             if failed is not None:
                 raise GameError(f"cannot {definition.label}: {failed}")

@@ -17,7 +17,6 @@ from interpreter.language.values import (
     PLAYER,
     TEXT,
     ZONE,
-    Piece,
     ZoneRef,
 )
 
@@ -159,7 +158,7 @@ def _draw(ctx: Context, source: Any, to: Any, count: Any = 1) -> None:
     else:
         taken = items[:count]
     for piece in taken:
-        ctx.rules.place(ctx, Piece(piece), to, None)
+        ctx.rules.place(ctx, piece, to, None)
 
 
 @stmt(
@@ -180,7 +179,7 @@ def _draw_random(ctx: Context, source: Any, to: Any, count: Any = 1) -> None:
     if not items or count == 0:
         return
     for piece in ctx.host.random_pick(ctx, str(source), items, min(count, len(items))):
-        ctx.rules.place(ctx, Piece(piece), to, None)
+        ctx.rules.place(ctx, piece, to, None)
 
 
 @stmt(
