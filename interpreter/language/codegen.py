@@ -24,6 +24,7 @@ from typing import Any
 
 from interpreter.errors import RuleError
 from interpreter.language.hoist import hoist
+from interpreter.language.invariants import UNSET, UNSET_VALUE, once_per_evaluation
 from interpreter.language.runtime import MAX_NESTING
 
 _PLAIN = (int, str, bool, float, type(None))
@@ -143,6 +144,7 @@ class Emitter:
         stored (``codes`` holds only those that were called)."""
         self.namespace: dict[str, Any] = namespace if namespace is not None else {}
         self.namespace.setdefault("_wrong_kind", wrong_kind)
+        self.namespace.setdefault(UNSET, UNSET_VALUE)
         self.lazy = lazy
         self._bound: dict[int, str] = {}  # id(value) -> its name (values are kept alive)
         self.codes: dict[str, CodeType] = {}  # every function made, by name (to store them)
@@ -178,7 +180,7 @@ class Emitter:
         identifier: str | None = None,
     ) -> Callable[..., Any]:
         """``def f(ctx, *params): return code`` compiled, with the ``TypeError`` net."""
-        return self.define([ast.Return(code)], params, label, identifier)
+        return self.define([ast.Return(code)], params, label, identifier, pure=True)
 
     def first_failing(
         self,
@@ -209,7 +211,7 @@ class Emitter:
                 ast.Assign([depth], ast.BinOp(name("depth"), ast.Add(), ast.Constant(1))),
                 ast.Try(body, [], [], [ast.Assign([depth], name("depth"))]),
             ]
-        return self.define(body, params, label, identifier)
+        return self.define(body, params, label, identifier, pure=True)
 
     def _pays_steps(self, call: ast.Call) -> bool:
         """Whether ``call`` calls a helper that pays steps of the budget each time."""
@@ -223,10 +225,15 @@ class Emitter:
         params: Sequence[str],
         label: str,
         identifier: str | None = None,
+        pure: bool = False,
     ) -> Callable[..., Any]:
         """``def f(ctx, *params): statements`` compiled, with the ``TypeError`` net;
-        named ``identifier`` where other generated code calls it by that name."""
+        named ``identifier`` where other generated code calls it by that name.
+        ``pure``: the statements evaluate conditions or a value, no effect, so a
+        ruleset call a scan repeats is made once (``invariants.py``)."""
         identifier = identifier or self._fresh(label)
+        if pure:
+            statements = once_per_evaluation(statements, (CTX, *params))
         if self.lazy:
             return _Deferred(self, identifier, statements, tuple(params)).stub
         return self._compile(identifier, statements, params)
