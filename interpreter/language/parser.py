@@ -118,7 +118,8 @@ def grammar_cache_file(text: str) -> Path | None:
         return None
     from interpreter import __version__
 
-    key = "\0".join((text, lark.__version__, __version__, sys.version.split()[0]))
+    # "Lark.save": the file's format (Lark's own cache= wrote another under this name)
+    key = "\0".join(("Lark.save", text, lark.__version__, __version__, sys.version.split()[0]))
     digest = hashlib.sha256(key.encode()).hexdigest()[:16]
     try:
         folder = _cache_folder()
