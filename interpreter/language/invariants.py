@@ -1,9 +1,9 @@
 """A call of a ruleset function inside a scan that does not depend on the scan, made
 once per evaluation instead of once per member.
 
-`count(h in gem_types where rarity_key(h) < rarity_key(g))` computes `rarity_key(g)`
-for every `h`; its value cannot change while the condition is evaluated (conditions
-and functions have no effects). In a function or a requirement (never in an effect,
+`count(h in kinds where rank(h) < rank(g))` computes `rank(g)` for every `h`; its
+value cannot change while the condition is evaluated (conditions and functions have
+no effects). In a function or a requirement (never in an effect,
 whose statements change the state between two expressions), such a call — of the
 ruleset's functions or `can` checks, with arguments that read no variable of a scan
 — is made the first time the scan needs it and kept in a local for the rest of that

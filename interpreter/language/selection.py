@@ -1,8 +1,8 @@
 """Scans of a kind or a group narrowed by an index of a static property.
 
-`c in character where c.role == role and …` scans every component of the kind to
-keep the few whose `role` is the one asked; so does `s in guest where s.hall == h`
-with the spaces of a group. A component's and a space's declared properties never
+`c in card where c.suit == suit and …` scans every component of the kind to keep
+the few whose `suit` is the one asked; so does `s in seats where s.row == r` with the
+spaces of a group. A component's and a space's declared properties never
 change during a game, so the game's tables keep, for such a property, which members
 have which value (``Tables.selection``), and the scan walks only those. The `where`
 stays as it is and still decides every member: the index only has to give every
