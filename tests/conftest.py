@@ -18,12 +18,7 @@ from hypothesis import settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # for `rules_test_support`
 
-from rules_test_support import (
-    ROCOCO,
-    TINY_CONTENT,
-    TINY_EXTRA,
-    TINY_MANIFEST,
-)
+from rules_test_support import ROCOCO, write_tiny
 
 # Stored rulesets and the parser's cache of a test session go to a folder of its own,
 # never to the user's cache (interpreter/ruleset/stored.py, language/parser.py).
@@ -47,12 +42,7 @@ def rococo_copy(tmp_path: Path) -> Path:
 @pytest.fixture
 def tiny(tmp_path: Path) -> Path:
     """A small valid ruleset that uses every section (and offers one expansion)."""
-    folder = tmp_path / "tiny"
-    folder.mkdir()
-    (folder / "ruleset.yaml").write_text(TINY_MANIFEST, encoding="utf-8")
-    (folder / "content.yaml").write_text(TINY_CONTENT, encoding="utf-8")
-    (folder / "extra.yaml").write_text(TINY_EXTRA, encoding="utf-8")
-    return folder
+    return write_tiny(tmp_path / "tiny")
 
 
 @pytest.fixture

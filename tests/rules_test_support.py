@@ -243,3 +243,12 @@ def mutate_text(draw, st, text: str, steps: int, insertions=None) -> str:
                 lines[i], lines[j] = lines[j], lines[i]
             text = "".join(lines)
     return text
+
+
+def write_tiny(folder: Path, content: str = TINY_CONTENT) -> Path:
+    """The tiny ruleset (manifest, ``content``, its expansion) written into ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "ruleset.yaml").write_text(TINY_MANIFEST, encoding="utf-8")
+    (folder / "content.yaml").write_text(content, encoding="utf-8")
+    (folder / "extra.yaml").write_text(TINY_EXTRA, encoding="utf-8")
+    return folder

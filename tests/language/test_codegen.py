@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from rules_test_support import TINY_CONTENT, TINY_EXTRA, TINY_MANIFEST
+from rules_test_support import write_tiny
 
 from interpreter.engine.state import State
 from interpreter.errors import RuleError
@@ -24,12 +24,7 @@ from interpreter.ruleset.tables import Tables
 
 @pytest.fixture(scope="module")
 def world(tmp_path_factory: pytest.TempPathFactory):
-    folder = tmp_path_factory.mktemp("codegen") / "tiny"
-    folder.mkdir()
-    (folder / "ruleset.yaml").write_text(TINY_MANIFEST, encoding="utf-8")
-    (folder / "content.yaml").write_text(TINY_CONTENT, encoding="utf-8")
-    (folder / "extra.yaml").write_text(TINY_EXTRA, encoding="utf-8")
-    loaded = load(folder)
+    loaded = load(write_tiny(tmp_path_factory.mktemp("codegen") / "tiny"))
     assert loaded.ruleset is not None
     symbols = Builder(loaded.catalog).symbols()
     tables = Tables(loaded.ruleset, 2)

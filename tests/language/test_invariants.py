@@ -7,7 +7,7 @@ import ast
 from pathlib import Path
 
 import pytest
-from rules_test_support import TINY_CONTENT, TINY_EXTRA, TINY_MANIFEST
+from rules_test_support import TINY_CONTENT, write_tiny
 
 from interpreter.engine.state import State
 from interpreter.language.invariants import once_per_evaluation
@@ -26,13 +26,8 @@ functions:
 
 @pytest.fixture
 def tables(tmp_path: Path) -> Tables:
-    folder = tmp_path / "tiny"
-    folder.mkdir()
-    (folder / "ruleset.yaml").write_text(TINY_MANIFEST, encoding="utf-8")
     content = TINY_CONTENT.replace("functions:\n", FUNCTIONS, 1)
-    (folder / "content.yaml").write_text(content, encoding="utf-8")
-    (folder / "extra.yaml").write_text(TINY_EXTRA, encoding="utf-8")
-    loaded = load(folder, use_store=False)
+    loaded = load(write_tiny(tmp_path / "tiny", content), use_store=False)
     assert loaded.ruleset is not None, loaded.diagnostics
     return Tables(loaded.ruleset, 2)
 

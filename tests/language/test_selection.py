@@ -4,10 +4,9 @@ the full scan, in the same order, fewer members walked and fewer steps paid."""
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 import pytest
-from rules_test_support import TINY_CONTENT, TINY_EXTRA, TINY_MANIFEST
+from rules_test_support import write_tiny
 
 from interpreter.engine.state import State
 from interpreter.language.compiler import Compiler
@@ -21,12 +20,7 @@ from interpreter.ruleset.tables import Tables
 
 @pytest.fixture(scope="module")
 def world(tmp_path_factory: pytest.TempPathFactory):
-    folder: Path = tmp_path_factory.mktemp("selection") / "tiny"
-    folder.mkdir()
-    (folder / "ruleset.yaml").write_text(TINY_MANIFEST, encoding="utf-8")
-    (folder / "content.yaml").write_text(TINY_CONTENT, encoding="utf-8")
-    (folder / "extra.yaml").write_text(TINY_EXTRA, encoding="utf-8")
-    loaded = load(folder)
+    loaded = load(write_tiny(tmp_path_factory.mktemp("selection") / "tiny"))
     assert loaded.ruleset is not None
     return Builder(loaded.catalog).symbols(), Tables(loaded.ruleset, 2)
 
