@@ -89,10 +89,13 @@ def request_key(folder_: Path, expansions: list[str] | None, mods: list[Path] | 
 def _code_stamp() -> str:
     """The interpreter's own files (size and time): a changed interpreter rebuilds."""
     stamps = []
-    for path in sorted(_PACKAGE.rglob("*")):
-        if path.suffix in (".py", ".lark", ".json") and "__pycache__" not in path.parts:
-            stat = path.stat()
-            stamps.append(f"{path.relative_to(_PACKAGE)}:{stat.st_size}:{stat.st_mtime_ns}")
+    for folder, folders, files in os.walk(_PACKAGE):  # os.walk: no Path per file
+        folders[:] = sorted(f for f in folders if f != "__pycache__")
+        for name in sorted(files):
+            if name.endswith((".py", ".lark", ".json")):
+                stat = os.stat(os.path.join(folder, name))
+                where = os.path.relpath(os.path.join(folder, name), _PACKAGE)
+                stamps.append(f"{where}:{stat.st_size}:{stat.st_mtime_ns}")
     return hashlib.sha256("\n".join(stamps).encode()).hexdigest()
 
 
