@@ -3,7 +3,9 @@ machine does not move, for comparing two versions of the interpreter.
 
 CPU time on a shared virtual machine varies by a third from run to run (the same
 games measured 24 to 43 games/s in one sitting); the number of instructions a game
-executes is the same every time. ``valgrind --tool=callgrind`` counts them (about 50
+executes is the same every time (each process runs with ``PYTHONHASHSEED=0``: texts'
+hashes are salted per process otherwise, which moves counts by a few tenths of a
+percent). ``valgrind --tool=callgrind`` counts them (about 50
 times slower than running: a few games are enough). Each figure is the difference
 between a process that loads the rules, plays a warm-up game and then N seeded games
 (seeds 0 … N-1, random agents), and the same process with no game after the warm-up,
