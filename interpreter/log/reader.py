@@ -99,18 +99,15 @@ def _validator(definition: str) -> Draft202012Validator:
     return log_validator(_definition_schema(definition))
 
 
+@cache
 def _fast_validator(definition: str) -> Callable[[Any], Any]:
     """A validator compiled to Python code once per process (~1.5 µs a line): it only
     says yes or no, and a no is handed to ``_validator`` for the words."""
-    validator = _FAST[definition] = fastjsonschema.compile(_definition_schema(definition))
-    return validator
+    return fastjsonschema.compile(_definition_schema(definition))
 
 
 # every JSON number with a fraction or an exponent has a digit right before it
 _MAYBE_FLOAT = re.compile(r"[0-9][.eE]")
-
-
-_FAST: dict[str, Callable[[Any], Any]] = {}  # ``_fast_validator``'s, read without a call
 
 
 _MISSING = object()
@@ -132,7 +129,7 @@ def _surely_valid(data: dict[str, Any], definition: str, text: str) -> bool:
     if quick is not None:
         return quick(data)
     try:
-        (_FAST.get(definition) or _fast_validator(definition))(data)
+        _fast_validator(definition)(data)
     except (fastjsonschema.JsonSchemaException, RecursionError):
         return False
     return not (_MAYBE_FLOAT.search(text) and _holds_float(data))
