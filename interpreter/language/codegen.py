@@ -195,7 +195,19 @@ class Emitter:
         conditions compute is computed once, ``hoist.py``). Where the conditions ask
         `can` (``nests``) the check counts as one level of `can` inside another
         (``ctx.depth``), so that `can`s leading back to their action (through one held
-        in a local) end in a located error; a check that asks none cannot nest."""
+        in a local) end in a located error; a check that asks none cannot nest. The body
+        is made when the function is compiled (for a lazy build: when first called)."""
+        return self.define(
+            lambda: self._failing_body(conditions, params, nests),
+            params,
+            label,
+            identifier,
+            pure=True,
+        )
+
+    def _failing_body(
+        self, conditions: Sequence[ast.expr], params: Sequence[str], nests: bool
+    ) -> list[ast.stmt]:
         conditions, computed_first = hoist(conditions, params, self._pays_steps)
         body: list[ast.stmt] = []
         for index, cond in enumerate(conditions):
@@ -211,7 +223,7 @@ class Emitter:
                 ast.Assign([depth], ast.BinOp(name("depth"), ast.Add(), ast.Constant(1))),
                 ast.Try(body, [], [], [ast.Assign([depth], name("depth"))]),
             ]
-        return self.define(body, params, label, identifier, pure=True)
+        return body
 
     def _pays_steps(self, call: ast.Call) -> bool:
         """Whether ``call`` calls a helper that pays steps of the budget each time."""
@@ -221,7 +233,7 @@ class Emitter:
 
     def define(
         self,
-        statements: list[ast.stmt],
+        statements: list[ast.stmt] | Callable[[], list[ast.stmt]],
         params: Sequence[str],
         label: str,
         identifier: str | None = None,
@@ -229,18 +241,21 @@ class Emitter:
     ) -> Callable[..., Any]:
         """``def f(ctx, *params): statements`` compiled, with the ``TypeError`` net;
         named ``identifier`` where other generated code calls it by that name.
+        ``statements`` may be what makes them, when the function is compiled.
         ``pure``: the statements evaluate conditions or a value, no effect, so a
         ruleset call a scan repeats is made once (``invariants.py``)."""
         identifier = identifier or self._fresh(label)
+        parts = (statements, tuple(params), pure)
+        if self.lazy:
+            return _Deferred(self, identifier, parts).stub
+        return self._compile(identifier, parts)
+
+    def _compile(self, identifier: str, parts: tuple) -> Callable[..., Any]:
+        statements, params, pure = parts
+        if callable(statements):
+            statements = statements()
         if pure:
             statements = once_per_evaluation(statements, (CTX, *params))
-        if self.lazy:
-            return _Deferred(self, identifier, statements, tuple(params)).stub
-        return self._compile(identifier, statements, params)
-
-    def _compile(
-        self, identifier: str, statements: list[ast.stmt], params: Sequence[str]
-    ) -> Callable[..., Any]:
         handler = ast.ExceptHandler(
             name("TypeError"),
             "exc",
@@ -296,11 +311,9 @@ class _Deferred:
     first call compiles the tree and gives the stub the real code, so later calls
     cost nothing extra and the attributes set on the stub (``why``) stay."""
 
-    def __init__(
-        self, emitter: Emitter, identifier: str, statements: list[ast.stmt], params: tuple
-    ):
+    def __init__(self, emitter: Emitter, identifier: str, parts: tuple):
         self.emitter, self.identifier = emitter, identifier
-        self.parts: tuple | None = (statements, params)
+        self.parts: tuple | None = parts  # (statements or their maker, params, pure)
         code = _first_call.__code__.replace(
             co_name=identifier, co_qualname=identifier, co_filename=FILENAME
         )
@@ -310,8 +323,8 @@ class _Deferred:
 
     def compiled(self) -> Callable[..., Any]:
         if self.parts is not None:
-            (statements, params), self.parts = self.parts, None
-            real = self.emitter._compile(self.identifier, statements, params)
+            parts, self.parts = self.parts, None
+            real = self.emitter._compile(self.identifier, parts)
             self.stub.__code__, self.stub.__kwdefaults__ = real.__code__, None
             self.emitter.namespace[self.identifier] = self.stub
         return self.stub
