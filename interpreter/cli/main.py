@@ -15,6 +15,7 @@ import click
 
 from interpreter import __version__
 from interpreter.cli.options import rules_path_option
+from interpreter.collector import collect_less
 
 INTERNAL_ERROR = 70
 
@@ -123,6 +124,7 @@ def cli() -> None:
 
 def main() -> None:
     """Run the CLI; any unexpected exception is one line and exit code 70."""
+    collect_less()  # a command reads rules and keeps them (``collector.py``)
     try:
         cli.main(standalone_mode=True)
     except SystemExit:
