@@ -75,13 +75,13 @@ def test_every_bundled_file_loads_the_same_through_libyaml(
 def test_libyaml_reads_nearly_all_bundled_files() -> None:
     texts = {path.relative_to(ROOT).as_posix(): path.read_text(encoding="utf-8") for path in FILES}
     slow = sorted(name for name, text in texts.items() if not goes_fast(text))
-    # flow mappings libyaml refuses ({tiles: list:piece}), a syntax error, anchors, and a
-    # nesting the constructor cannot take (the event scan refuses it first for real)
+    # a syntax error, anchors, and a nesting the constructor cannot take (the event scan
+    # refuses it first for real); no bundled ruleset (a bare colon in a flow mapping,
+    # `{tiles: list:piece}`, which libyaml refuses, is written quoted: docs/format.md)
     assert slow == [
         "examples/broken/alias-bomb.yaml",
         "examples/broken/deep-nesting.yaml",
         "examples/broken/yaml-syntax.yaml",
-        "rulesets/rococo/functions.yaml",
     ]
 
 
