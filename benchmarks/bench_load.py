@@ -68,6 +68,7 @@ def main() -> None:
     builder = Builder(catalog)
     symbols = builder.symbols()
     ctx = Context(game.state, game.tables, Player(0), {}, game)
+    budget = ctx.budget[0]  # one evaluation's steps; refilled before each (its scans pay)
     n = args.evaluations
     print(f"expression evaluation, {n} evaluations each (4 players, after setup):")
     for text in EXPRESSIONS.get(args.ruleset, []):
@@ -76,11 +77,13 @@ def main() -> None:
         fn = compiled.fn
         start = time.perf_counter()
         for _ in range(n):
+            ctx.budget[0] = budget
             fn(ctx)
         once = (time.perf_counter() - start) / n
 
         start = time.perf_counter()
         for _ in range(n // 20):
+            ctx.budget[0] = budget
             Compiler(symbols).expression(text)[0].fn(ctx)
         reparsed = (time.perf_counter() - start) / (n // 20)
         print(
