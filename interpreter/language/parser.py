@@ -20,6 +20,8 @@ from lark.exceptions import (
     UnexpectedToken,
 )
 
+from interpreter.atomic_file import write_atomically
+
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 MAX_TEXT = 20_000
 MAX_NESTING = 64
@@ -87,25 +89,8 @@ def grammar() -> Lark:
         maybe_placeholders=True,
     )
     if cache is not None:
-        _save(built, cache)
+        write_atomically(cache, built.save)  # a cache not written changes only the speed
     return built
-
-
-def _save(built: Lark, path: Path) -> None:
-    """Write the parser atomically (another process may read it meanwhile); a cache
-    that cannot be written changes nothing but the speed."""
-    import tempfile
-
-    temporary = None
-    try:
-        with tempfile.NamedTemporaryFile("wb", dir=path.parent, delete=False) as handle:
-            temporary = handle.name
-            built.save(handle)
-        os.replace(temporary, path)
-    except Exception:
-        if temporary is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
 
 
 def grammar_cache_file(text: str) -> Path | None:

@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from interpreter.atomic_file import write_atomically
+
 if TYPE_CHECKING:  # the code generator is imported only where code is read or written
     from interpreter.language.codegen import Emitter
 
@@ -169,13 +171,7 @@ def file_fact(path: Path, kind: str, compute: Any) -> Any:
             return value
     value = compute(path)
     if current is not None:
-        import tempfile
-
-        with contextlib.suppress(Exception):
-            where.parent.mkdir(parents=True, exist_ok=True)
-            with tempfile.NamedTemporaryFile("wb", dir=where.parent, delete=False) as handle:
-                pickle.dump((current, value), handle)
-            os.replace(handle.name, where)
+        write_atomically(where, lambda handle: pickle.dump((current, value), handle))
     return value
 
 
@@ -324,21 +320,10 @@ def fetch_verdict(key: str) -> Any | None:
 
 
 def _write(path: Path, entry: Any) -> None:
-    """Write atomically (another process may read the entry meanwhile)."""
-    import tempfile  # only when writing: a stored ruleset is read without it
-
-    temporary = None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("wb", dir=path.parent, delete=False) as handle:
-            temporary = handle.name
-            pickle.dump(entry, handle, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(temporary, path)
-        _prune(path.parent)
-    except Exception:  # a read-only or full disk: the rules are simply not kept
-        if temporary is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
+    """Write atomically; on a read-only or full disk the rules are simply not kept."""
+    if write_atomically(path, lambda h: pickle.dump(entry, h, protocol=pickle.HIGHEST_PROTOCOL)):
+        with contextlib.suppress(Exception):
+            _prune(path.parent)
 
 
 def _prune(where: Path) -> None:
