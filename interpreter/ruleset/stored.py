@@ -108,13 +108,24 @@ def digest(path: Path) -> str | None:
         return None
 
 
+def _sources(paths: list[Path]) -> list[tuple[str, str]] | None:
+    """(path, digest) of every file a load read, once each; None if one is unreadable."""
+    sources = [(str(Path(p).resolve()), digest(Path(p))) for p in dict.fromkeys(paths)]
+    return None if any(d is None for _, d in sources) else sources  # type: ignore[misc]
+
+
+def _unchanged(sources: list[tuple[str, str]]) -> bool:
+    """Whether every file still has the digest it had when the entry was kept."""
+    return all(digest(Path(p)) == d for p, d in sources)
+
+
 # ------------------------------------------------------------------- reading
 def fetch(key: str, with_catalog: bool = True) -> Any | None:
     """The stored ``Loaded`` for ``key`` if every file it read is unchanged, else None."""
     if not enabled():
         return None
     entry = _read(folder() / f"{key}.pickle")
-    if entry is None or any(digest(Path(p)) != d for p, d in entry.sources):
+    if entry is None or not _unchanged(entry.sources):
         return None
     try:
         codes = marshal.loads(entry.codes)
@@ -196,8 +207,8 @@ def store(key: str, loaded: Any, emitter: Emitter, paths: list[Path]) -> None:
     """Keep a load without errors; silently nothing where the cache cannot be written."""
     if not enabled() or loaded.ruleset is None or loaded.diagnostics:
         return
-    sources = [(str(Path(p).resolve()), digest(Path(p))) for p in dict.fromkeys(paths)]
-    if any(d is None for _, d in sources):
+    sources = _sources(paths)
+    if sources is None:
         return
     catalog, lint = loaded.catalog, loaded.lint
     try:
@@ -205,7 +216,7 @@ def store(key: str, loaded: Any, emitter: Emitter, paths: list[Path]) -> None:
         values = {k: v for k, v in emitter.bound_values().items() if not k.startswith("__")}
         core = _dumps((values, emitter.explanations, _dumps(loaded)))
         entry = Entry(
-            sources,  # type: ignore[arg-type]
+            sources,
             marshal.dumps(emitter.codes),
             core,
             pickle.dumps(catalog, protocol=pickle.HIGHEST_PROTOCOL),
@@ -225,8 +236,8 @@ def note_sources(key: str, loaded: Any, paths: list[Path]) -> None:
     `validate`): its verdict can still be kept, for the files it read."""
     if not enabled() or loaded.ruleset is None or loaded.diagnostics:
         return
-    sources = [(str(Path(p).resolve()), digest(Path(p))) for p in dict.fromkeys(paths)]
-    if all(d is not None for _, d in sources):
+    sources = _sources(paths)
+    if sources is not None:
         loaded.stored, loaded.stored_sources = key, sources
 
 
@@ -271,10 +282,10 @@ def remember_lint(loaded: Any, warnings: list) -> None:
     if not enabled() or key is None:
         return
     sources = entry.sources if entry is not None else getattr(loaded, "stored_sources", None)
-    catalog = loaded.catalog
-    summary = catalog._summary if isinstance(catalog, StoredCatalog) else _summary(catalog)
     if sources is None:
         return
+    catalog = loaded.catalog
+    summary = catalog._summary if isinstance(catalog, StoredCatalog) else _summary(catalog)
     with contextlib.suppress(Exception):
         _write(folder() / f"{key}.lint", (sources, warnings, summary))
 
@@ -303,7 +314,7 @@ def fetch_verdict(key: str) -> Any | None:
     if verdict is None:
         return None
     sources, warnings, summary = verdict
-    if any(digest(Path(p)) != d for p, d in sources):
+    if not _unchanged(sources):
         return None
     from interpreter.ruleset import Loaded
 
@@ -313,9 +324,14 @@ def fetch_verdict(key: str) -> Any | None:
             raise LookupError(f"the stored entry {key} is gone or changed: validate again")
         return entry.catalog
 
-    loaded = Loaded(None, catalog=StoredCatalog(catalog_blob, summary), lint=warnings)
-    loaded.verdict_only = True
-    loaded.stored, loaded.stored_sources = key, sources
+    loaded = Loaded(
+        None,
+        catalog=StoredCatalog(catalog_blob, summary),
+        lint=warnings,
+        stored=key,
+        verdict_only=True,
+    )
+    loaded.stored_sources = sources
     return loaded
 
 
