@@ -12,6 +12,7 @@ from interpreter.cli.options import expansions_option, mods_option, rules_path_o
 from interpreter.errors import Diagnostic, LoadError, Location
 from interpreter.load.ruleset_files import (  # light: the YAML and schema readers load lazily
     MANIFEST,
+    OVERLAY_SCHEMA,
     allowed_combinations,
     display_path,
     requirement_chain,
@@ -203,7 +204,7 @@ def _validate_file(path: Path, summary: Summary) -> None:
         # a `base:` path is read from the mod file's folder, an id from the rules path
         folder = resolve_ruleset(str(base), path.parent) if base else _enclosing_ruleset(path)
         if folder is None and base:
-            summary.add(check(document, "overlay.schema.json"))
+            summary.add(check(document, OVERLAY_SCHEMA))
             summary.add(
                 [
                     Diagnostic(
@@ -219,7 +220,7 @@ def _validate_file(path: Path, summary: Summary) -> None:
             )
             return
         if folder is None and isinstance(data.get("overlay"), dict):
-            summary.add(check(document, "overlay.schema.json"))
+            summary.add(check(document, OVERLAY_SCHEMA))
             summary.add(
                 [
                     Diagnostic(

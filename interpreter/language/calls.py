@@ -160,17 +160,13 @@ class CallCompiler:
         finally:
             self._locals = saved
         code = cond and cond.code
-        scanned = self._scan(items, code, name) if code is not None else self._each(items)
+        scanned = self._scan(items, code, name)
         loop = Loop(scanned, cg.local(str(name)), code, value.code, value.exact)
         return self._c(list_of(value.type), _as_tuple(loop), loop=loop)
 
-    def _each(self, items: Compiled) -> ast.expr:
-        """The items of a scan, after paying one step per item."""
-        return cg.call(self._h(ops.each), cg.name(cg.CTX), items.code)
-
-    def _scan(self, items: Compiled, cond: ast.expr, name: Token) -> ast.expr:
-        """The items of a scan with a `where`: narrowed by a static property's index
-        where the condition allows (``selection.py``), one step per item walked."""
+    def _scan(self, items: Compiled, cond: ast.expr | None, name: Token) -> ast.expr:
+        """The items of a scan, after paying one step per item walked: with a `where`,
+        narrowed by a static property's index where it allows (``selection.py``)."""
         code = narrowed(items.code, cond, cg.local(str(name)), self._h(select))
         return cg.call(self._h(ops.each), cg.name(cg.CTX), code)
 

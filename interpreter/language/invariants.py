@@ -3,12 +3,12 @@ once per evaluation instead of once per member.
 
 `count(h in kinds where rank(h) < rank(g))` computes `rank(g)` for every `h`; its
 value cannot change while the condition is evaluated (conditions and functions have
-no effects). In a function or a requirement (never in an effect,
-whose statements change the state between two expressions), such a call — of the
-ruleset's functions or `can` checks, with arguments that read no variable of a scan
-— is made the first time the scan needs it and kept in a local for the rest of that
-evaluation: made at the same moment as before, so it fails or pays steps where it did
-before, only not again.
+no effects). In a function or a requirement (never in an effect, whose statements
+change the state between two expressions), such a call — of the ruleset's functions
+or `can` checks, with arguments that read no variable of a scan — is made the first
+time the scan needs it and kept in a local for the rest of that evaluation: made at
+the same moment as before, so it fails or pays steps where it did before, only not
+again.
 """
 
 from __future__ import annotations

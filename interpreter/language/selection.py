@@ -26,11 +26,12 @@ from interpreter.language import codegen as cg
 _SOURCES = {"kind_members": "piece_props", "group_members": "zone_props"}
 
 
-def narrowed(items: ast.expr, cond: ast.expr, var: str, select: ast.Name) -> ast.expr:
+def narrowed(items: ast.expr, cond: ast.expr | None, var: str, select: ast.Name) -> ast.expr:
     """``items`` as the generated code computes the members to scan, narrowed where
-    ``cond`` asks a static property of ``var`` to equal a constant or a local."""
+    ``cond`` (None: no `where`) asks a static property of ``var`` to equal a constant
+    or a local."""
     source = _static_members(items)
-    if source is None:
+    if source is None or cond is None:
         return items
     table = _SOURCES[source[0]]
     parts = cond.values if isinstance(cond, ast.BoolOp) and isinstance(cond.op, ast.And) else [cond]
