@@ -110,8 +110,10 @@ def _fast_validator(definition: str) -> Callable[[Any], Any]:
 _MAYBE_FLOAT = re.compile(r"[0-9][.eE]")
 
 
-_MISSING = object()
-_QUICK: dict[str, Any] = {}  # a definition -> its quick check, or None (``quick_check``)
+@cache
+def _quick(definition: str) -> Callable[[dict[str, Any]], bool] | None:
+    """The quick check of a flat definition, or None (``quick_check.py``)."""
+    return quick_check(schemas.game_log()["$defs"][definition])
 
 
 def _surely_valid(data: dict[str, Any], definition: str, text: str) -> bool:
@@ -123,9 +125,7 @@ def _surely_valid(data: dict[str, Any], definition: str, text: str) -> bool:
     an integer, as JSON Schema drafts 6 and later do, and ours does not; the log
     schema has no other numbers, so any float in the line sends it to the full
     validator (the text tells cheaply when there can be none)."""
-    quick = _QUICK.get(definition, _MISSING)
-    if quick is _MISSING:
-        quick = _QUICK[definition] = quick_check(schemas.game_log()["$defs"][definition])
+    quick = _quick(definition)
     if quick is not None:
         return quick(data)
     try:
@@ -149,12 +149,12 @@ def _holds_float(value: Any) -> bool:
 
 
 _DECODER = json.JSONDecoder()
-_KNOWN: dict[str, frozenset[str]] = {}  # a definition -> the keys its schema names
 
 
+@cache
 def _known_keys(definition: str) -> frozenset[str]:
-    known = _KNOWN[definition] = frozenset(schemas.game_log()["$defs"][definition]["properties"])
-    return known
+    """The keys the schema names for ``definition``."""
+    return frozenset(schemas.game_log()["$defs"][definition]["properties"])
 
 
 def read(path: Path, strict: bool = False) -> ParsedLog:
@@ -256,10 +256,7 @@ class _Reader:
                 if definition is None:
                     raise BadLine(entry.line, _describe_event_error(data))
                 entry.kind = definition
-                if not _surely_valid(data, definition, entry.text):  # ``_check``, inline
-                    self._check_slowly(entry, definition)
-                if not data.keys() <= (_KNOWN.get(definition) or _known_keys(definition)):
-                    self._unknown_keys(entry, definition)
+                self._check(entry, definition)
                 expected = self.count + 1
                 if data["n"] != expected:
                     raise BadLine(
@@ -277,12 +274,12 @@ class _Reader:
     def _check(self, entry: LogLine, definition: str) -> None:
         if not _surely_valid(entry.data, definition, entry.text):
             self._check_slowly(entry, definition)
-        if not entry.data.keys() <= (_KNOWN.get(definition) or _known_keys(definition)):
-            self._unknown_keys(entry, definition)
+        known = _known_keys(definition)
+        if not entry.data.keys() <= known:
+            self._unknown_keys(entry, known)
 
-    def _unknown_keys(self, entry: LogLine, definition: str) -> None:
+    def _unknown_keys(self, entry: LogLine, known: frozenset[str]) -> None:
         """Keys the schema does not name: an error with ``--strict``, else a warning."""
-        known = _KNOWN.get(definition) or _known_keys(definition)
         unknown = sorted(set(entry.data) - known)
         if unknown:
             message = (
