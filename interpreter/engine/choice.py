@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from interpreter.language.runtime import Context
-from interpreter.language.values import Piece, Player, ZoneRef, text_id
+from interpreter.language.values import AS_THEY_ARE, Player, text_id
 
 
 class Choice:
@@ -151,7 +151,7 @@ class Choice:
         return [
             s
             for s, c in enumerate(self.candidates)
-            if (c == wanted if type(c) in _AS_THEY_ARE else option_text(ctx, label, c) == text)
+            if (c == wanted if type(c) in AS_THEY_ARE else option_text(ctx, label, c) == text)
         ]
 
     def first_offer(self) -> tuple[int, str]:
@@ -168,9 +168,6 @@ class Choice:
                     return self.pass_slot, "pass"
         index = next((i for i, t in enumerate(self.texts) if t != "pass"), 0)
         return self.slots[index], self.texts[index]
-
-
-_AS_THEY_ARE = (str, Piece, ZoneRef)  # what ``text_id`` gives as it is
 
 
 def option_text(ctx: Context, label: str, value: Any) -> str:

@@ -169,9 +169,12 @@ def is_number(value: Any) -> bool:
     return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
 
 
+AS_THEY_ARE = (str, Piece, ZoneRef)  # the types whose ``text_id`` is their own text
+
+
 def text_id(value: Any) -> str:
     """The stable human-readable text of a value, as option texts and logs show it."""
-    if type(value) is str or type(value) is Piece or type(value) is ZoneRef:
+    if type(value) in AS_THEY_ARE:
         return str(value)  # the common cases first
     if isinstance(value, bool):
         return "yes" if value else "no"
