@@ -62,7 +62,7 @@ class State:
         else:
             position = max(0, position)
             self.zones[zone] = (*items[:position], item, *items[position:])
-        self.where[piece] = zone
+        self.where[item] = zone
 
     def set_order(self, zone: str, pieces: tuple[str, ...]) -> None:
         self.zones[zone] = tuple(p if type(p) is Piece else Piece(p) for p in pieces)

@@ -200,8 +200,6 @@ class Tables:
         capacity = self.zone_capacity.get(zone)
         if capacity is None:
             raise RuleError(f"there is no zone or space {zone!r} in this game")
-        if type(piece) is not Piece:
-            piece = Piece(piece)  # as a zone holds it (``State.put``)
         if piece not in self.piece_kind:
             raise RuleError(f"there is no component {piece!r}")
         ctx.tick()  # a statement may move any number of pieces: each one is a step
