@@ -20,6 +20,15 @@ replay takes against play.
 measured instead of this one; several trees are measured in turn, so that
 ``--tree /tmp/before --tree .`` compares two versions on the same games. Needs
 valgrind (Debian: ``apt-get install valgrind``).
+
+``--commands`` counts fresh ``rules`` processes instead of games: ``python -c pass``
+(the floor), ``rules --help``, and ``rules validate rulesets/rococo`` *cold* (a cache
+folder holding only the grammar's file: the first validate of these rules) and *warm*
+(after a validate that stored its verdicts). Each tree's package is compiled to
+bytecode first (``compileall``), as ``pip install`` does: with
+``PYTHONDONTWRITEBYTECODE=1`` (set on some machines) an editable checkout is otherwise
+compiled from source in every process, which costs a cold validate about a tenth.
+``--source`` leaves the bytecode out (and removes what is there).
 """
 
 from __future__ import annotations
@@ -77,6 +86,7 @@ for seed in [-1, *range(games)]:  # the warm-up log loads the rules and compiles
     verdict = replay(folder / f"{seed}.jsonl")
     assert verdict.kind == "legal", verdict.message
 """
+RULES = "import sys; from interpreter.cli.main import main; sys.argv[0] = 'rules'; main()"
 COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
 
 
@@ -120,16 +130,48 @@ def per_game(tree: Path, ruleset: str, players: int, games: int) -> tuple[int, i
     return play // games, replayed // games
 
 
+def commands(tree: Path, bytecode: bool) -> dict[str, int]:
+    """Instructions of fresh processes of the tree's ``rules`` (see the docstring)."""
+    package = tree / "interpreter"
+    for folder in package.rglob("__pycache__"):
+        shutil.rmtree(folder)
+    if bytecode:
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(package)], check=True)
+    validate = ("validate", "rulesets/rococo")
+    out = {"python -c pass": instructions(tree, "pass")}
+    with tempfile.TemporaryDirectory() as warm, tempfile.TemporaryDirectory() as cold:
+        os.environ["XDG_CACHE_HOME"] = warm  # _environment copies it into each process
+        out["rules --help"] = instructions(tree, RULES, "--help")
+        instructions(tree, RULES, *validate)  # writes the grammar's file and the verdicts
+        out["validate, warm"] = instructions(tree, RULES, *validate)
+        mine = Path(cold) / "tabletop-rules"
+        mine.mkdir()
+        for grammar in (Path(warm) / "tabletop-rules").glob("grammar-*"):
+            shutil.copy(grammar, mine)
+        os.environ["XDG_CACHE_HOME"] = cold
+        out["validate, cold"] = instructions(tree, RULES, *validate)
+        del os.environ["XDG_CACHE_HOME"]
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--ruleset", default="rococo")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--tree", action="append", type=Path, default=[])
+    parser.add_argument("--commands", action="store_true", help="fresh `rules` processes")
+    parser.add_argument("--source", action="store_true", help="--commands without bytecode")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
     trees = [t.resolve() for t in args.tree] or [HERE.parent]
+    if args.commands:
+        for tree in trees:
+            counts = commands(tree, bytecode=not args.source)
+            shown = ", ".join(f"{name} {count / 1e6:,.1f} M" for name, count in counts.items())
+            print(f"{tree} ({'source' if args.source else 'bytecode'}): {shown}")
+        return
     first = None
     for tree in trees:
         count, replayed = per_game(tree, args.ruleset, args.players, args.games)
