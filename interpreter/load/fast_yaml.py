@@ -4,9 +4,10 @@ The pure-Python reader of ruamel.yaml costs most of a cold ``rules validate``
 (~550 ms for the 18 files of a full ruleset); libyaml's C parser gives the same
 events and nodes, with the same marks, in a few milliseconds. Only the *parsing*
 moves to C: tags are still resolved by ruamel's YAML 1.2 resolver (``yes`` stays a
-text, ``0o10`` is 8) and nodes still become values through the round-trip
-constructor, so the loaded data, its types and every position are those of the
-pure reader (tests/load/test_fast_yaml.py compares them on every bundled file).
+text, ``0o10`` is 8) and scalars that are not texts still become values through the
+round-trip constructor; the nodes become plain data in ``plain.from_nodes``. The
+loaded data, its types and every position are those of the pure reader
+(tests/load/test_fast_yaml.py compares them on every bundled file).
 
 libyaml reads YAML 1.1 and refuses some YAML 1.2 (``{tiles: list:piece}``): any
 text it refuses, or that holds what it could read or place differently (a ``%``
@@ -21,11 +22,14 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
+from functools import partial
 from typing import Any, TypeVar
 
 from ruamel.yaml.constructor import RoundTripConstructor
 from ruamel.yaml.events import CollectionStartEvent, ScalarEvent
 from ruamel.yaml.resolver import VersionedResolver
+
+from interpreter.errors import LoadError
 
 try:  # ruamel.yaml.clib: absent on PyPy and where no wheel was installed
     from _ruamel_yaml import CParser
@@ -34,6 +38,7 @@ except ImportError:  # pragma: no cover - depends on the environment
 
 PURE_SWITCH = "TABLETOP_RULES_PURE_YAML"
 T = TypeVar("T")
+U = TypeVar("U")
 
 _BREAK = re.compile("\r\n|\r|\n")  # libyaml's line breaks, once _MISREAD are set aside
 # line breaks in YAML 1.1 (libyaml) but not in YAML 1.2 (the pure reader), and a byte
@@ -126,6 +131,9 @@ if CParser is not None:
         assembled the way ruamel.yaml assembles its own C loaders."""
 
         comment_handling = None  # libyaml keeps no comments; nor do the plain data
+        # what ruamel's resolver works out again for every scalar: the YAML version of
+        # the text, which is 1.2 here (``suitable`` sends a `%YAML` directive elsewhere)
+        processing_version = (1, 2)
 
         def __init__(self, text: str) -> None:
             CParser.__init__(self, text)
@@ -135,24 +143,19 @@ if CParser is not None:
             VersionedResolver.__init__(self, version=None, loadumper=self)
 
 
-def load(text: str) -> Any:
-    """The round-trip data of ``text``; only for text whose events were scanned
-    (depth, aliases, tags): the composer and constructor trust its shape."""
-    loader = _Loader(text)
-    try:
-        return loader.get_single_data()
-    finally:
-        loader.dispose()
-
-
-def read(text: str, scan: Callable[[list[Any]], T]) -> tuple[T, Any] | None:
-    """``scan`` of the events of ``text`` and its round-trip data (a ``CommentedMap``
-    with line/column info), or None to read it with the pure reader: no libyaml,
+def read(
+    text: str, scan: Callable[[list[Any]], T], convert: Callable[[Any, Callable], U]
+) -> tuple[T, U | None] | None:
+    """``scan`` of the events of ``text`` and ``convert`` of its composed root node (None
+    for a text of comments only), or None to read it with the pure reader: no libyaml,
     switched off, or a text libyaml refuses or may read otherwise.
 
-    The whole text is parsed before ``scan`` runs, so ``scan`` (which refuses bombs,
-    deep nesting and foreign tags by raising) sees only text libyaml reads; its
-    exceptions pass through. Anything else is left to the pure reader and its
+    ``convert(root, construct)`` gets ``construct``, the round-trip constructor's
+    ``construct_object``, for the scalars that are not texts; it raises
+    ``plain.Unusual`` to leave the text to the pure reader. The whole text is parsed
+    before ``scan`` runs, so ``scan`` (which refuses bombs, deep nesting and foreign
+    tags by raising) sees only text libyaml reads; its exceptions and ``convert``'s
+    ``LoadError`` pass through. Anything else is left to the pure reader and its
     located errors.
     """
     if not enabled() or not suitable(text):
@@ -164,7 +167,16 @@ def read(text: str, scan: Callable[[list[Any]], T]) -> tuple[T, Any] | None:
     if not same_reading(parsed, text):
         return None
     scanned = scan(parsed)
+    loader = _Loader(text)
     try:
-        return scanned, load(text)
-    except Exception:  # e.g. a tagged value it cannot hold: the pure reader says where
+        root = loader.get_single_node()
+        if root is None:
+            return scanned, None
+        # deep: a value built in steps (a generator) is finished at once, not left open
+        return scanned, convert(root, partial(loader.construct_object, deep=True))
+    except LoadError:
+        raise
+    except Exception:  # plain.Unusual, or a value it cannot hold: the pure reader says where
         return None
+    finally:
+        loader.dispose()

@@ -11,7 +11,6 @@ pure-Python reader, which also reads whatever libyaml refuses.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,16 +25,10 @@ from ruamel.yaml.events import (
     NodeEvent,
     ScalarEvent,
 )
-from ruamel.yaml.scalarbool import ScalarBoolean
-from ruamel.yaml.scalarstring import (
-    DoubleQuotedScalarString,
-    FoldedScalarString,
-    LiteralScalarString,
-    SingleQuotedScalarString,
-)
 
 from interpreter.errors import Diagnostic, LoadError, Location
-from interpreter.load import buffers, fast_yaml
+from interpreter.load import buffers, fast_yaml, plain
+from interpreter.load.plain import ScalarSpan
 
 JsonPath = tuple[str | int, ...]
 
@@ -64,17 +57,6 @@ _CORE_TAGS = {
     "tag:yaml.org,2002:map",
     "tag:yaml.org,2002:seq",
 }
-
-
-@dataclass
-class ScalarSpan:
-    """Where a string scalar's text starts and how its lines map back to the file."""
-
-    line: int  # 1-based line of the first character of the text
-    column: int  # 1-based column of the first character
-    block: bool  # literal/folded block: line i of the text is file line ``line + i``
-    indent: int  # for blocks: 1-based column of each content line
-    literal: bool = False  # a literal (|) block: lines map one to one
 
 
 @dataclass
@@ -225,17 +207,25 @@ def load_bytes(raw: bytes, path: str, limits: Limits = DEFAULT_LIMITS) -> Docume
 def load_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> Document:
     if not text.strip():
         raise _error(path, 1, 1, "file is empty", "a ruleset file is a YAML mapping")
-    loaded = fast_yaml.read(text, lambda events: _scan_events(events, path, limits))
+    document = Document(path=path, text=text, data=None)
+
+    def from_nodes(root: Any, construct: Any) -> Any:
+        return plain.from_nodes(root, document, limits, construct)
+
+    loaded = fast_yaml.read(text, lambda events: _scan_events(events, path, limits), from_nodes)
     if loaded is not None:
-        problems, root = loaded
-    else:
-        problems, root = _load_pure(text, path, limits)
-    if root is None:
+        document.problems, document.data = loaded
+        empty = document.data is None
+    else:  # the pure reader, on a fresh document (from_nodes may have begun one)
+        document = Document(path=path, text=text, data=None)
+        document.problems, root = _load_pure(text, path, limits)
+        empty = root is None
+        if not empty:
+            document.data = plain.from_round_trip(root, document, limits)
+    if empty:
         raise _error(
             path, 1, 1, "file is empty (it holds only comments)", "a ruleset file is a YAML mapping"
         )
-    document = Document(path=path, text=text, data=None, problems=problems)
-    document.data = _plain(root, (), document, text.splitlines(), limits, [0])
     return document
 
 
@@ -401,103 +391,6 @@ def _bad_scalar(yaml: YAML, text: str, path: str) -> LoadError:
         "the YAML reader cannot read this file",
         "check the values' forms; quote texts that look like numbers or dates",
     )
-
-
-def _plain(
-    node: Any, jpath: JsonPath, doc: Document, lines: list[str], limits: Limits, counter: list[int]
-) -> Any:
-    counter[0] += 1
-    if counter[0] > limits.max_nodes:
-        raise _error(
-            doc.path,
-            1,
-            1,
-            f"more than {limits.max_nodes:,} nodes after aliases",
-            "aliases are expanded when loading; write smaller files",
-        )
-    if isinstance(node, dict):
-        out: dict[str, Any] = {}
-        lc = getattr(node, "lc", None)
-        for key, value in node.items():
-            if not isinstance(key, str | int | bool) or isinstance(key, float):
-                line, col = lc.key(key) if lc is not None else (0, 0)
-                raise _error(doc.path, line + 1, col + 1, "mapping keys must be plain names")
-            skey = str(key)
-            child = (*jpath, skey)
-            if lc is not None:
-                try:
-                    kl, kc = lc.key(key)
-                    doc.key_positions[child] = Location(doc.path, kl + 1, kc + 1)
-                    vl, vc = lc.value(key)
-                    doc.value_positions[child] = Location(doc.path, vl + 1, vc + 1)
-                except (KeyError, TypeError):
-                    pass
-            out[skey] = _plain(value, child, doc, lines, limits, counter)
-            _record_span(doc, child, value, lines)
-        return out
-    if isinstance(node, list):
-        items = []
-        lc = getattr(node, "lc", None)
-        for index, value in enumerate(node):
-            child = (*jpath, index)
-            if lc is not None:
-                try:
-                    il, ic = lc.item(index)
-                    doc.value_positions[child] = Location(doc.path, il + 1, ic + 1)
-                except (KeyError, TypeError):
-                    pass
-            items.append(_plain(value, child, doc, lines, limits, counter))
-            _record_span(doc, child, value, lines)
-        return items
-    if isinstance(node, str):
-        return str(node)
-    if isinstance(node, bool) or node is None:
-        return node
-    if isinstance(node, ScalarBoolean):  # an anchored `&a true`: an int subclass
-        return bool(node)
-    if isinstance(node, int):
-        return int(node)
-    if isinstance(node, float):
-        if not math.isfinite(node) or abs(node) > 10**limits.max_int_digits:
-            location = doc.value_positions.get(jpath, Location(doc.path, 1, 1))
-            raise LoadError(
-                [
-                    Diagnostic(
-                        location,
-                        f"number {node!r} is out of range",
-                        "numbers in rulesets are small whole numbers",
-                        kind="yaml",
-                    )
-                ]
-            )
-        return float(node)
-    return str(node)
-
-
-def _record_span(doc: Document, jpath: JsonPath, value: Any, lines: list[str]) -> None:
-    if not isinstance(value, str) or jpath not in doc.value_positions:
-        return
-    start = doc.value_positions[jpath]
-    if isinstance(value, LiteralScalarString | FoldedScalarString):
-        # The content starts on the line after the indicator (blank lines included).
-        header_line = lines[start.line - 1] if start.line <= len(lines) else ""
-        header = header_line[start.column - 1 :].split("#")[0]
-        digits = [c for c in header[1:3] if c.isdigit()]
-        if digits:  # an indentation indicator: relative to the parent's indentation
-            parent = len(header_line) - len(header_line.lstrip(" "))
-            indent = parent + int(digits[0]) + 1
-        else:
-            indent = 1
-            for text in lines[start.line :]:
-                if text.strip():
-                    indent = len(text) - len(text.lstrip(" ")) + 1
-                    break
-        doc.spans[jpath] = ScalarSpan(
-            start.line + 1, indent, True, indent, isinstance(value, LiteralScalarString)
-        )
-        return
-    quoted = isinstance(value, SingleQuotedScalarString | DoubleQuotedScalarString)
-    doc.spans[jpath] = ScalarSpan(start.line, start.column + (1 if quoted else 0), False, 1)
 
 
 # what the scanner and parser call the things they read, in the words of the docs

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from interpreter.errors import LoadError
-from interpreter.load import fast_yaml
-from interpreter.load.yaml_source import Limits, load_text
+from interpreter.load import fast_yaml, plain
+from interpreter.load.yaml_source import Document, Limits, load_text
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted(ROOT.glob("rulesets/**/*.yaml")) + sorted(ROOT.glob("examples/**/*.yaml"))
@@ -50,7 +50,15 @@ def reading(text: str, monkeypatch: pytest.MonkeyPatch, *, pure: bool, **limits:
 
 def goes_fast(text: str) -> bool:
     """Whether libyaml reads ``text`` (rather than leaving it to the pure reader)."""
-    return fast_yaml.read(text, lambda events: None) is not None
+    doc = Document(path="f.yaml", text=text, data=None)
+
+    def convert(root: Any, construct: Any) -> Any:
+        return plain.from_nodes(root, doc, Limits(), construct)
+
+    try:
+        return fast_yaml.read(text, lambda events: None, convert) is not None
+    except LoadError:  # the fast path's own error (a number out of range, a bad key)
+        return True
 
 
 def same(text: str, monkeypatch: pytest.MonkeyPatch, **limits: int) -> Any:
@@ -75,12 +83,14 @@ def test_every_bundled_file_loads_the_same_through_libyaml(
 def test_libyaml_reads_nearly_all_bundled_files() -> None:
     texts = {path.relative_to(ROOT).as_posix(): path.read_text(encoding="utf-8") for path in FILES}
     slow = sorted(name for name, text in texts.items() if not goes_fast(text))
-    # a syntax error, anchors, and a nesting the constructor cannot take (the event scan
-    # refuses it first for real); no bundled ruleset (a bare colon in a flow mapping,
+    # a syntax error, anchors, a duplicate key (the first value counts: plain.Unusual),
+    # and a nesting the constructor cannot take (the event scan refuses it first for
+    # real); no bundled ruleset (a bare colon in a flow mapping,
     # `{tiles: list:piece}`, which libyaml refuses, is written quoted: docs/format.md)
     assert slow == [
         "examples/broken/alias-bomb.yaml",
         "examples/broken/deep-nesting.yaml",
+        "examples/broken/duplicate-key.yaml",
         "examples/broken/yaml-syntax.yaml",
     ]
 
@@ -192,8 +202,7 @@ SHAPES = {
     "c: >+\n  k\n\n\nd: 1\n",
     "multi-line": "a: one\n\n  two\n\n\n  three\nb: \"q1\n\n  q2\"\nc: 's1\n  s2\n\n  s3'\n",
     "flow": 'a: [1, two, "3", {x: y}]\nb: {p: 1, q: [a, b]}\nc: [one,\n  two]\n',
-    "keys": '1: a\ntrue: b\n0x10: c\n"quoted": d\n? complex\n: e\n',
-    "duplicates": "a: 1\nb: 2\na: 3\nc: {x: 1, x: 2}\n",
+    "keys": '1: a\nno: b\n0x10: c\n"quoted": d\n? complex\n: e\n',
     "crlf": 'a: 1\r\nb: |\r\n  x\r\n  y\r\nc: "q\r\n  r"\r\n',
     "unicode": 'é: "ü 😀"\nb: 😀 x\nc: [😀, é]\nd: x\u00a0y\n',
     "comments": "# c\na: 1 # x\n# d\nb: |  # h\n  t\n",
@@ -236,6 +245,10 @@ PURE_ONLY = {
     "anchor-name": "&a:b x\n",  # libyaml ends the name at the colon
     "anchored-bool": "a: &x true\nb: *x\n",  # libyaml's nodes lose the anchor
     "merge": "base: &b\n  x: 1\n  y: 2\nder:\n  <<: *b\n  y: 3\n",
+    "inline-merge": "der:\n  <<: {x: 1}\n  y: 3\n",
+    # a key equal to an earlier one, also to Python (`true` after `1`): the first counts
+    "duplicates": "a: 1\nb: 2\na: 3\nc: {x: 1, x: 2}\n",
+    "equal-keys": "1: a\ntrue: b\n",
     "anchors": "a: &n 5\nb: *n\nc: &s text\nd: [*s, *n]\ne: &l [1, 2]\nf: *l\n",
     "comment-after-bar": "a:\n  # c\n  | # x\n  z\n",  # the pure reader fails on it
 }
@@ -291,14 +304,14 @@ def test_alias_bombs_go_to_the_pure_reader_and_are_refused(
 
 
 @needs_clib
-def test_node_count_and_duplicate_keys_on_the_libyaml_path(
+def test_node_count_on_the_libyaml_path_and_duplicate_keys_located(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     flat = "".join(f"k{i}: [1, 2]\n" for i in range(20))
     assert goes_fast(flat)
     ((_, message, _),) = same(flat, monkeypatch, max_nodes=40)
     assert "more than 40 nodes after aliases" in message
-    problems = same(SHAPES["duplicates"], monkeypatch)[4]
+    problems = same(PURE_ONLY["duplicates"], monkeypatch)[4]
     assert [(p.location.line, p.location.column) for p in problems] == [(3, 1), (4, 11)]
     assert all("duplicate key" in p.message for p in problems)
 
@@ -311,7 +324,7 @@ def test_the_environment_switch_forces_the_pure_reader(monkeypatch: pytest.Monke
     assert fast_yaml.enabled()
     monkeypatch.setenv(fast_yaml.PURE_SWITCH, "1")
     assert not fast_yaml.enabled()
-    assert fast_yaml.read("a: 1\n", lambda events: None) is None
+    assert fast_yaml.read("a: 1\n", lambda events: None, lambda root, construct: {}) is None
     assert load_text("a: 1\n", "f.yaml").data == {"a": 1}
 
 

@@ -1,0 +1,245 @@
+"""Parsed YAML into plain data (dicts, lists, texts, numbers), keeping every node's place.
+
+Two readings give one result. libyaml's nodes (``from_nodes``: the fast path of
+``fast_yaml``) become data directly, without ruamel's round-trip constructor for
+anything but the scalars that are not texts (it cost a cold `rules validate` a sixth
+of its instructions); the pure reader's round-trip
+data (``from_round_trip``: ``CommentedMap`` and ``CommentedSeq`` with their ``lc``
+positions) is walked the same way. Both record a key's and a value's position from
+the node's start mark, and the span of every text (tests/load/test_fast_yaml.py
+compares the two on every bundled file).
+
+``from_nodes`` takes only what it reads exactly as the round-trip constructor does:
+a merge key (``<<``), a duplicate key or a key that is not a scalar raise
+``Unusual``, and the text goes to the pure reader (explicit tags and anchors never
+come here: ``fast_yaml.same_reading``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from ruamel.yaml.scalarbool import ScalarBoolean
+from ruamel.yaml.scalarstring import (
+    DoubleQuotedScalarString,
+    FoldedScalarString,
+    LiteralScalarString,
+    SingleQuotedScalarString,
+)
+
+from interpreter.errors import Diagnostic, LoadError, Location
+
+if TYPE_CHECKING:
+    from interpreter.load.yaml_source import Document, JsonPath, Limits
+
+TEXT_TAG = "tag:yaml.org,2002:str"
+MERGE_TAG = "tag:yaml.org,2002:merge"  # `<<`: the round-trip constructor merges mappings
+
+
+class Unusual(Exception):
+    """The nodes hold something ``from_nodes`` leaves to the pure reader."""
+
+
+@dataclass
+class ScalarSpan:
+    """Where a string scalar's text starts and how its lines map back to the file."""
+
+    line: int  # 1-based line of the first character of the text
+    column: int  # 1-based column of the first character
+    block: bool  # literal/folded block: line i of the text is file line ``line + i``
+    indent: int  # for blocks: 1-based column of each content line
+    literal: bool = False  # a literal (|) block: lines map one to one
+
+
+# ------------------------------------------------------------------ libyaml's nodes
+def from_nodes(root: Any, doc: Document, limits: Limits, construct: Callable[[Any], Any]) -> Any:
+    """Plain data of a composed node tree; ``construct`` makes a scalar node that is not
+    a text into its value (the round-trip constructor's ``construct_object``)."""
+    lines = doc.text.splitlines()
+    counter = [0]
+
+    def walk(node: Any, jpath: JsonPath) -> Any:
+        _count(counter, doc, limits)
+        kind = type(node)
+        if kind is MappingNode:
+            out: dict[str, Any] = {}
+            seen: set[Any] = set()
+            for key_node, value_node in node.value:
+                if type(key_node) is not ScalarNode:
+                    raise Unusual
+                key = _node_scalar(key_node, construct)
+                mark = key_node.start_mark
+                if not _plain_key(key):
+                    raise _bad_key(doc, mark.line, mark.column)
+                if key in seen:  # a duplicate, or `1` after `true`: the first one counts
+                    raise Unusual
+                seen.add(key)
+                child = (*jpath, str(key))
+                doc.key_positions[child] = Location(doc.path, mark.line + 1, mark.column + 1)
+                mark = value_node.start_mark
+                doc.value_positions[child] = Location(doc.path, mark.line + 1, mark.column + 1)
+                out[child[-1]] = walk(value_node, child)
+            return out
+        if kind is SequenceNode:
+            items = []
+            for index, item in enumerate(node.value):
+                child = (*jpath, index)
+                mark = item.start_mark
+                doc.value_positions[child] = Location(doc.path, mark.line + 1, mark.column + 1)
+                items.append(walk(item, child))
+            return items
+        value = _node_scalar(node, construct)
+        if isinstance(value, str):
+            if jpath in doc.value_positions:
+                _record_span(doc, jpath, node.style, lines)
+            return str(value)
+        return _scalar(value, jpath, doc, limits)
+
+    return walk(root, ())
+
+
+def _node_scalar(node: Any, construct: Callable[[Any], Any]) -> Any:
+    tag = node.tag
+    tag = getattr(tag, "value", tag)
+    if tag == TEXT_TAG:
+        return node.value
+    if tag == MERGE_TAG:
+        raise Unusual
+    return construct(node)  # a number, truth value, null, timestamp or `=`
+
+
+# ------------------------------------------------------- the pure reader's round trip
+def from_round_trip(root: Any, doc: Document, limits: Limits) -> Any:
+    """Plain data of ruamel's round-trip data (positions from its ``lc``)."""
+    lines = doc.text.splitlines()
+    counter = [0]
+
+    def walk(node: Any, jpath: JsonPath) -> Any:
+        _count(counter, doc, limits)
+        if isinstance(node, dict):
+            out: dict[str, Any] = {}
+            lc = getattr(node, "lc", None)
+            for key, value in node.items():
+                if not _plain_key(key):
+                    line, col = lc.key(key) if lc is not None else (0, 0)
+                    raise _bad_key(doc, line, col)
+                child = (*jpath, str(key))
+                if lc is not None:
+                    try:
+                        kl, kc = lc.key(key)
+                        doc.key_positions[child] = Location(doc.path, kl + 1, kc + 1)
+                        vl, vc = lc.value(key)
+                        doc.value_positions[child] = Location(doc.path, vl + 1, vc + 1)
+                    except (KeyError, TypeError):
+                        pass
+                out[child[-1]] = walk(value, child)
+            return out
+        if isinstance(node, list):
+            items = []
+            lc = getattr(node, "lc", None)
+            for index, value in enumerate(node):
+                child = (*jpath, index)
+                if lc is not None:
+                    try:
+                        il, ic = lc.item(index)
+                        doc.value_positions[child] = Location(doc.path, il + 1, ic + 1)
+                    except (KeyError, TypeError):
+                        pass
+                items.append(walk(value, child))
+            return items
+        if isinstance(node, str):
+            if jpath in doc.value_positions:
+                _record_span(doc, jpath, _style(node), lines)
+            return str(node)
+        return _scalar(node, jpath, doc, limits)
+
+    return walk(root, ())
+
+
+def _style(text: str) -> str | None:
+    """The YAML style a round-trip text was written in (its class keeps it)."""
+    if isinstance(text, LiteralScalarString):
+        return "|"
+    if isinstance(text, FoldedScalarString):
+        return ">"
+    if isinstance(text, SingleQuotedScalarString | DoubleQuotedScalarString):
+        return '"'
+    return None
+
+
+# -------------------------------------------------------------------- shared parts
+def _count(counter: list[int], doc: Document, limits: Limits) -> None:
+    counter[0] += 1
+    if counter[0] > limits.max_nodes:
+        raise _error(
+            doc.path,
+            1,
+            1,
+            f"more than {limits.max_nodes:,} nodes after aliases",
+            "aliases are expanded when loading; write smaller files",
+        )
+
+
+def _plain_key(key: Any) -> bool:
+    """Whether a mapping key is a text, a number or a truth value (kept as its text)."""
+    return isinstance(key, str | int | bool) and not isinstance(key, float)
+
+
+def _bad_key(doc: Document, line: int, column: int) -> LoadError:
+    """The error for a key that is not plain, at its 0-based ``line`` and ``column``."""
+    return _error(doc.path, line + 1, column + 1, "mapping keys must be plain names")
+
+
+def _scalar(value: Any, jpath: JsonPath, doc: Document, limits: Limits) -> Any:
+    """A scalar that is not a text as a plain ``bool``, ``int``, ``float`` or None."""
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, ScalarBoolean):  # an anchored `&a true`: an int subclass
+        return bool(value)
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float):
+        if not math.isfinite(value) or abs(value) > 10**limits.max_int_digits:
+            location = doc.value_positions.get(jpath, Location(doc.path, 1, 1))
+            raise LoadError(
+                [
+                    Diagnostic(
+                        location,
+                        f"number {value!r} is out of range",
+                        "numbers in rulesets are small whole numbers",
+                        kind="yaml",
+                    )
+                ]
+            )
+        return float(value)
+    return str(value)
+
+
+def _record_span(doc: Document, jpath: JsonPath, style: str | None, lines: list[str]) -> None:
+    start = doc.value_positions[jpath]
+    if style in ("|", ">"):
+        # The content starts on the line after the indicator (blank lines included).
+        header_line = lines[start.line - 1] if start.line <= len(lines) else ""
+        header = header_line[start.column - 1 :].split("#")[0]
+        digits = [c for c in header[1:3] if c.isdigit()]
+        if digits:  # an indentation indicator: relative to the parent's indentation
+            parent = len(header_line) - len(header_line.lstrip(" "))
+            indent = parent + int(digits[0]) + 1
+        else:
+            indent = 1
+            for text in lines[start.line :]:
+                if text.strip():
+                    indent = len(text) - len(text.lstrip(" ")) + 1
+                    break
+        doc.spans[jpath] = ScalarSpan(start.line + 1, indent, True, indent, style == "|")
+        return
+    quoted = style in ("'", '"')
+    doc.spans[jpath] = ScalarSpan(start.line, start.column + (1 if quoted else 0), False, 1)
+
+
+def _error(path: str, line: int, col: int, message: str, hint: str | None = None) -> LoadError:
+    return LoadError([Diagnostic(Location(path, line, col), message, hint, kind="yaml")])
