@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import os
-import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -20,6 +17,7 @@ from lark.exceptions import (
     UnexpectedToken,
 )
 
+from interpreter import cache_folder
 from interpreter.atomic_file import write_atomically
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
@@ -63,7 +61,7 @@ class SyntaxProblem(Exception):
 
 
 MAX_PARSED = 8192  # parsed texts kept per process (a ruleset has about a thousand)
-CACHE_ENV = "TABLETOP_RULES_CACHE"  # "0" (or "off", "no", "false") turns the cache off
+CACHE_ENV = cache_folder.CACHE_ENV  # "0" (or "off", "no", "false") turns the cache off
 
 
 @lru_cache(maxsize=1)
@@ -94,41 +92,14 @@ def grammar() -> Lark:
 
 
 def grammar_cache_file(text: str) -> Path | None:
-    """Where Lark keeps the built parser for this grammar text, or None for no cache.
-
-    The name holds a digest of the grammar, Lark's, Python's and our own version, so a
-    stale file is never read; Lark itself checks the digest inside the file again. An
-    unusable folder means no cache, silently: the parser is then built every time."""
-    if os.environ.get(CACHE_ENV, "").strip().lower() in ("0", "off", "no", "false"):
-        return None
-    from interpreter import __version__
-
+    """Where the built parser for this grammar text is kept, or None for no cache
+    (``cache_folder.derived_file``: the name holds a digest of the grammar, of Lark's
+    version and the file's format, so a stale file is never read; Lark itself checks
+    the digest inside the file again)."""
     # "Lark.save": the file's format (Lark's own cache= wrote another under this name)
-    key = "\0".join(("Lark.save", text, lark.__version__, __version__, sys.version.split()[0]))
-    digest = hashlib.sha256(key.encode()).hexdigest()[:16]
-    try:
-        folder = _cache_folder()
-        folder.mkdir(parents=True, exist_ok=True)
-    except (OSError, RuntimeError):  # read-only file system, no home folder
-        return None
-    path = folder / f"grammar-{digest}.lark-cache"
-    if not path.exists():
-        _forget_stale(folder, path)
-    return path
-
-
-def _cache_folder() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or ""
-    root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"
-    return root / "tabletop-rules"
-
-
-def _forget_stale(folder: Path, keep: Path) -> None:
-    """Remove the cache files of earlier grammars, so that edits do not pile them up."""
-    for old in folder.glob("grammar-*.lark-cache"):
-        if old != keep:
-            with contextlib.suppress(OSError):
-                old.unlink()
+    return cache_folder.derived_file(
+        "grammar", text, "Lark.save", lark.__version__, suffix="lark-cache"
+    )
 
 
 @lru_cache(maxsize=MAX_PARSED)

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from interpreter import cache_folder
 from interpreter.atomic_file import write_atomically
 
 if TYPE_CHECKING:  # the code generator is imported only where code is read or written
@@ -40,7 +41,7 @@ if TYPE_CHECKING:  # the code generator is imported only where code is read or w
 FORMAT = 2  # bumped when the layout of an entry changes
 MAX_ENTRY_BYTES = 64_000_000  # a larger file is not read (a corrupt or foreign one)
 MAX_ENTRIES = 64  # the oldest entries beyond this are removed when one is written
-CACHE_ENV = "TABLETOP_RULES_CACHE"
+CACHE_ENV = cache_folder.CACHE_ENV
 _PACKAGE = Path(__file__).resolve().parents[1]
 
 
@@ -55,14 +56,11 @@ class Entry:
     summary: dict[str, Any]  # what `validate` asks of the catalog, without reading it
 
 
-def enabled() -> bool:
-    return os.environ.get(CACHE_ENV, "").strip().lower() not in ("0", "off", "no", "false")
+enabled = cache_folder.enabled
 
 
 def folder() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or ""
-    root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"
-    return root / "tabletop-rules" / "rulesets"
+    return cache_folder.root() / "rulesets"
 
 
 def request_key(folder_: Path, expansions: list[str] | None, mods: list[Path] | None) -> str:
