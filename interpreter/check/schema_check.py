@@ -1,36 +1,75 @@
-"""Validate a loaded document against a JSON Schema; report at YAML positions."""
+"""Validate a loaded document against a JSON Schema; report at YAML positions.
+
+A document the schema's verdict accepts (``schema_verdict.py``) has nothing to report;
+jsonschema, imported only for the others, finds and words their violations.
+"""
 
 from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
-
-from interpreter.check import schemas
+from interpreter.check import schema_verdict, schemas
 from interpreter.errors import Diagnostic
 from interpreter.language.compiled import did_you_mean
 from interpreter.load.yaml_source import Document
 
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+
+_LEFT_OUT = ("missing required key", "missing key")  # the words of a key left out
+_PLAIN_OBJECT = {"type", "description", "properties", "required", "additionalProperties"}
+
 
 @cache
 def validator(name: str) -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(schemas.SCHEMAS[name]())
 
 
 def check(document: Document, schema_name: str) -> list[Diagnostic]:
     """All schema violations of ``document``, one diagnostic each, in file order."""
+    if schema_verdict.accepts(_verdict(schema_name), document.data):
+        return []
     return check_data(document, document.data, validator(schema_name))
 
 
-def check_item(document: Document, data: Any, section: str, base: tuple) -> list[Diagnostic]:
-    """Check one item of a content section (e.g. after a patch merged keys into it)."""
+def check_item_keys(document: Document, data: Any, section: str, base: tuple) -> list[Diagnostic]:
+    """Check the keys one item of a content section is given (an overlay's extension
+    of it): keys it leaves out are the base's, so a key missing is no error."""
+    if schema_verdict.accepts(_item_keys_verdict(), {section: data}):
+        return []
+    from jsonschema import Draft202012Validator
+
     content = schemas.content()
     item_schema = content["properties"][section].get("additionalProperties", {})
     wrapped = Draft202012Validator({**item_schema, "$defs": content["$defs"]})
-    return check_data(document, data, wrapped, base)
+    found = check_data(document, data, wrapped, base)
+    return [d for d in found if not d.message.startswith(_LEFT_OUT)]
+
+
+@cache
+def _verdict(name: str) -> schema_verdict.Check | None:
+    return schema_verdict.verdict(schemas.SCHEMAS[name]())
+
+
+@cache
+def _item_keys_verdict() -> schema_verdict.Check | None:
+    """The verdict on ``{section: keys of one item}`` for ``check_item_keys``: each
+    item's own schema, without its ``required`` where nothing else at its top depends
+    on them (a plain object schema: the keys' errors are then the same)."""
+    content = schemas.content()
+    properties = {}
+    for section, part in content["properties"].items():
+        item = part.get("additionalProperties", {})
+        if isinstance(item, dict) and all(k in _PLAIN_OBJECT or k[:2] == "x-" for k in item):
+            item = {key: value for key, value in item.items() if key != "required"}
+        properties[section] = item
+    schema = {"$defs": content["$defs"], "type": "object", "properties": properties}
+    return schema_verdict.verdict(schema)
 
 
 def check_data(
@@ -47,6 +86,8 @@ def check_data(
 
 
 def _diagnose(document: Document, error: ValidationError, prefix: tuple = ()) -> list[Diagnostic]:
+    from jsonschema.exceptions import best_match
+
     if error.validator in ("oneOf", "anyOf") and error.context:
         deepest = _matching_branch_error(error) or best_match(error.context)
         if deepest is not None and deepest.validator in ("oneOf", "anyOf") and deepest.context:

@@ -28,7 +28,7 @@ import heapq
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from interpreter.check.schema_check import check_item
+from interpreter.check.schema_check import check_item_keys
 from interpreter.errors import Diagnostic, Location
 from interpreter.language.compiled import did_you_mean
 from interpreter.load.merge import Merger, forget
@@ -411,10 +411,7 @@ class Composer:
 
         if item.section in SINGLETONS:
             return []  # the overlay schema checks them
-        found = check_item(document, data, item.section, at)
-        return [
-            d for d in found if not d.message.startswith(("missing required key", "missing key"))
-        ]
+        return check_item_keys(document, data, item.section, at)
 
 
 def _constant_shape(part: Part, item: Item, changes: dict, where: JsonPath) -> Diagnostic | None:
