@@ -1,8 +1,8 @@
 """The per-user cache folder: what the interpreter derives once and every later process reads.
 
 Two kinds of things live there: files derived from the interpreter's own texts (the
-grammar's parser tables, the schemas' yes/no checks: ``derived_file``), the same for
-every ruleset, and stored rulesets (``ruleset/stored.py``, under ``rulesets/``).
+grammar's parser tables: ``derived_file``), the same for every ruleset, and stored
+rulesets (``ruleset/stored.py``, under ``rulesets/``).
 ``TABLETOP_RULES_CACHE=0`` (or ``off``, ``no``, ``false``) turns all of it off.
 """
 
@@ -28,8 +28,8 @@ def root() -> Path:
 
 
 def derived_file(kind: str, source: str, *versions: str, suffix: str = "cache") -> Path | None:
-    """The file holding what is derived from ``source`` (a grammar's or a schema's
-    text) by tools of these ``versions``, or None for no cache (switched off, or a
+    """The file holding what is derived from ``source`` (a grammar's text) by tools of
+    these ``versions``, or None for no cache (switched off, or a
     folder that cannot be made: the thing is then derived every time).
 
     The name is ``{kind}-{digest}.{suffix}``, the digest of the source, the versions,
