@@ -21,6 +21,7 @@ from typing import Any
 from lark import Token, Tree
 
 from interpreter.errors import Diagnostic
+from interpreter.identity_memo import by_identity
 from interpreter.language.parser import SyntaxProblem, parse
 from interpreter.language.values import is_number
 from interpreter.load.ruleset_files import Catalog, Item
@@ -54,9 +55,9 @@ def unused(catalog: Catalog) -> list[Diagnostic]:
         if section in INERT:
             continue
         for item in items.values():
-            words[(section, item.id)] = set(_words(item.data))
+            words[(section, item.id)] = _item_words(item.data)
     for name, item in catalog.singletons.items():
-        words[(name, name)] = set(_words(item.data))
+        words[(name, name)] = _item_words(item.data)
     by_name: dict[str, list[tuple[str, str]]] = {}
     for section in LINTED:
         for item_id in catalog.sections.get(section, {}):
@@ -101,6 +102,12 @@ def _where_used(kind: str) -> str:
         "constant": "in an expression",
         "event": "with `emit NAME(…)` and a trigger `on: NAME`",
     }[kind]
+
+
+@by_identity
+def _item_words(data: Any) -> frozenset[str]:
+    """The words of an item's data (the same data in every combination of expansions)."""
+    return frozenset(_words(data))
 
 
 def _words(data: Any, key: str | None = None) -> Iterator[str]:

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 
 from lark import Token, Tree
 
+from interpreter.identity_memo import by_identity
 from interpreter.language.syntax_tree import _pos
 
 PUBLIC_ZONE_ATTRIBUTES = frozenset({"size", "empty", "capacity", "free", "id", "group", "owner"})
@@ -224,6 +225,7 @@ BINDERS = {
 }
 
 
+@by_identity
 def bound_names(tree: Tree) -> frozenset:
     """The local names a tree binds (`let`, `for`, `choose`, `x in …`, `… for x in …`)."""
     names = set()
