@@ -6,6 +6,8 @@ from typing import Any
 
 from lark import Token, Tree
 
+from interpreter.identity_memo import by_identity
+
 
 def _args(args: Tree | None) -> list[Any]:
     if args is None:
@@ -49,3 +51,18 @@ def _pos(node: Tree | Token) -> tuple[int, int]:
         if child is not None:
             return _pos(child)
     return 1, 1
+
+
+REFERRING = frozenset({"do_stmt", "can_expr", "call", "emit_stmt"})
+
+
+@by_identity
+def references(tree: Tree) -> tuple[tuple[str, str, tuple[int, int]], ...]:
+    """``(kind, name, position)`` of every `do`, `can`, call and `emit` in ``tree``, in
+    ``iter_subtrees`` order: what the build's checks of recursion and of `can` read
+    of a tree in every combination of expansions (worked out once per tree)."""
+    return tuple(
+        (node.data, str(node.children[0]), _pos(node))
+        for node in tree.iter_subtrees()
+        if node.data in REFERRING
+    )

@@ -18,7 +18,7 @@ from typing import Any
 from lark import Token, Tree
 
 from interpreter.language.compiled import Problem
-from interpreter.language.syntax_tree import _pos
+from interpreter.language.syntax_tree import _pos, references
 
 BY = {"choose_item": 4, "choose_option": 1}  # where a choice's `by` is in its tree
 
@@ -74,19 +74,17 @@ class PlayabilityMixin:
         functions = set(self.section["functions"])
 
         def add(source: str, tree: Tree, report: Any) -> None:
-            for node in tree.iter_subtrees():
+            for kind, name, at in references(tree):
                 target = None
-                if node.data in ("do_stmt", "can_expr") and str(node.children[0]) in actions:
-                    target = f"action {node.children[0]}"
-                elif node.data == "call" and str(node.children[0]) in functions:
-                    target = f"function {node.children[0]}"
-                elif node.data == "emit_stmt":
-                    for trigger in triggers_on.get(str(node.children[0]), ()):
-                        edges.setdefault(source, []).append(
-                            (f"trigger {trigger}", report, _pos(node))
-                        )
+                if kind in ("do_stmt", "can_expr") and name in actions:
+                    target = f"action {name}"
+                elif kind == "call" and name in functions:
+                    target = f"function {name}"
+                elif kind == "emit_stmt":
+                    for trigger in triggers_on.get(name, ()):
+                        edges.setdefault(source, []).append((f"trigger {trigger}", report, at))
                 if target is not None:
-                    edges.setdefault(source, []).append((target, report, _pos(node)))
+                    edges.setdefault(source, []).append((target, report, at))
 
         for (section, name, _sub), (tree, report, _) in self.effect_trees.items():
             if section == "actions":

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.language.compiled import did_you_mean
 from interpreter.language.symbols import Symbols
+from interpreter.language.syntax_tree import references
 from interpreter.language.values import (
     ANY,
     BOOL,
@@ -108,14 +109,12 @@ class RulesMixin:
         seen: set[str] = set()
         stack = list(trees)
         while stack:
-            for node in stack.pop().iter_subtrees():
-                if node.data == "can_expr":
+            for kind, name, _at in references(stack.pop()):
+                if kind == "can_expr":
                     return True
-                if node.data == "call" and str(node.children[0]) not in seen:
-                    seen.add(str(node.children[0]))
-                    body = self.expression_trees.get(
-                        ("functions", str(node.children[0]), ("value",))
-                    )
+                if kind == "call" and name not in seen:
+                    seen.add(name)
+                    body = self.expression_trees.get(("functions", name, ("value",)))
                     if body is not None:
                         stack.append(body)
         return False
