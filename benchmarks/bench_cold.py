@@ -19,14 +19,17 @@ machine does not inflate. Each figure is the median of ``--runs`` fresh processe
 - ``yaml`` (not in the default set; run it with a Python that has ruamel.yaml.clib):
   the pure-Python YAML passes against libyaml's, and whether libyaml keeps positions;
 - ``replay``: events/s of replay and of play (random agents) on the same seeded games,
-  in this process's CPU time (``time.process_time``); ``--slow-log-check`` replays as
-  before issue 13, every log line through jsonschema.
+  in this process's CPU time (``time.process_time``), the logs replayed three times in
+  turn with python-chess random playouts (``yardstick.py``'s, when python-chess is
+  installed: the reference that carries the issue's figures over from its machine);
+  ``--slow-log-check`` replays as before issue 13, every log line through jsonschema.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import resource
 import statistics
 import subprocess
@@ -129,24 +132,52 @@ def replay_vs_play(games: int, players: int, ruleset_id: str, slow: bool) -> Non
             writer.write(game, stream)
         logs.append(path)
     replay(logs[0])  # warm the ruleset cache
-    start = time.process_time()
-    events = 0
-    for path in logs:
-        verdict = replay(path)
-        assert verdict.kind == "legal", verdict.message
-        events += verdict.events_applied
-    replay_cpu = time.process_time() - start
-    played = events  # the same games: every replayed event was played once
+    chess = _chess()
+    rng = random.Random(13)
+    replay_cpu = chess_cpu = 0.0
+    events = chess_decisions = 0
+    for _ in range(3):  # replay and the chess reference in turn: both see the same load
+        start = time.process_time()
+        for path in logs:
+            verdict = replay(path)
+            assert verdict.kind == "legal", verdict.message
+            events += verdict.events_applied
+        replay_cpu += time.process_time() - start
+        if chess is not None:
+            seconds, decisions = chess(rng, 60)
+            chess_cpu, chess_decisions = chess_cpu + seconds, chess_decisions + decisions
+    played = events // 3  # the same games: every replayed event was played once
     start = time.process_time()
     lines = sum(len(reader.read(path).events) + 1 for path in logs)
     read_cpu = time.process_time() - start
+    reference = (
+        f"; python-chess random playouts in turn with it {chess_decisions / chess_cpu:,.0f} "
+        f"decisions/s (replay ÷ chess {events / replay_cpu / (chess_decisions / chess_cpu):.2f})"
+        if chess is not None
+        else ""
+    )
     print(
-        f"{games} {players}-player {ruleset_id} games, {events} events: "
+        f"{games} {players}-player {ruleset_id} games, {played} events: "
         f"play {played / play_cpu:,.0f} events/s, replay {events / replay_cpu:,.0f} events/s "
-        f"(replay/play {play_cpu / replay_cpu:.2f}×; CPU time"
+        f"(replay/play {play_cpu * 3 / replay_cpu:.2f}×; CPU time"
         + (", every line checked by jsonschema)" if slow else ")")
         + f"; reading alone {read_cpu / lines * 1e6:.1f} µs a line"
+        + reference
     )
+
+
+def _chess():
+    """yardstick.py's python-chess random playouts, or None without python-chess: the
+    issue's figures came from another machine, whose speed this reference carries over
+    (there, python-chess made 30 k decisions/s and the target was 30 k events/s)."""
+    try:
+        import chess  # noqa: F401
+    except ImportError:
+        return None
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from yardstick import chess_playouts
+
+    return chess_playouts
 
 
 def yaml_paths(runs: int) -> None:

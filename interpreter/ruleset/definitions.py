@@ -224,31 +224,21 @@ class DefinitionsMixin:
     def _typed_value(self, item: Item, sub: tuple, value: Any, decl: Any, symbols: Symbols) -> Any:
         expected = decl.get("type", ANY) if isinstance(decl, dict) else ANY
         allowed = decl.get("values") if isinstance(decl, dict) else None
-        location = item.location(*sub)
         if expected.startswith("list:") and expected != list_of(ANY) and isinstance(value, list):
             inner = {"type": expected[len("list:") :]}
             return tuple(
                 self._typed_value(item, (*sub, i), v, inner, symbols) for i, v in enumerate(value)
             )
-        ok = {
-            NUMBER: isinstance(value, int) and not isinstance(value, bool),
-            BOOL: isinstance(value, bool),
-            TEXT: isinstance(value, str),
-            MAP: isinstance(value, dict),
-            "list": isinstance(value, list),
-        }.get(expected, True)
-        if value is None:
-            ok = True
-        if not ok:
+        if value is not None and not _has_type(value, expected):
             self.error(
-                location,
+                item.location(*sub),
                 f"{sub[-1]!r} must be {type_words(expected)}, got {value!r}",
                 kind="schema",
             )
             return value
         if allowed is not None and value not in allowed:
             self.error(
-                location,
+                item.location(*sub),
                 f"{value!r} is not an allowed value of {sub[-1]!r}",
                 f"allowed: {', '.join(map(str, allowed))}",
                 kind="schema",
@@ -256,7 +246,7 @@ class DefinitionsMixin:
         if expected == ZONE and value is not None:
             if value not in symbols.spaces and symbols.zones.get(value) != "game":
                 self.error(
-                    location,
+                    item.location(*sub),
                     f"{value!r} is not a space or zone",
                     did_you_mean(str(value), set(symbols.spaces)),
                 )
@@ -264,7 +254,7 @@ class DefinitionsMixin:
         if expected == PIECE and value is not None:
             if value not in symbols.components:
                 self.error(
-                    location,
+                    item.location(*sub),
                     f"{value!r} is not a component",
                     did_you_mean(str(value), set(symbols.components)),
                 )
@@ -272,7 +262,7 @@ class DefinitionsMixin:
         if expected == ACTION and value is not None:
             if value not in symbols.actions:
                 self.error(
-                    location,
+                    item.location(*sub),
                     f"{value!r} is not an action",
                     did_you_mean(str(value), set(symbols.actions)),
                 )
@@ -334,3 +324,19 @@ class DefinitionsMixin:
                 members.append(space_id)
             groups[group.id] = tuple(members)
         return spaces, groups
+
+
+def _has_type(value: Any, expected: str) -> bool:
+    """Whether a property's value has its declared type (types the build converts,
+    zones, components and actions, are checked by name after)."""
+    if expected == NUMBER:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if expected == BOOL:
+        return isinstance(value, bool)
+    if expected == TEXT:
+        return isinstance(value, str)
+    if expected == MAP:
+        return isinstance(value, dict)
+    if expected == "list":
+        return isinstance(value, list)
+    return True
