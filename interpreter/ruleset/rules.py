@@ -32,24 +32,24 @@ from interpreter.ruleset.model import (
     TriggerDef,
 )
 
+_CALLED = re.compile(r"\b([A-Za-z_]\w*)\s*\(")  # a name followed by `(`
+
+
+def _called(text: str) -> frozenset[str]:
+    """The names a text calls (as the function check reads them: a name before `(`)."""
+    return frozenset(_CALLED.findall(text))
+
 
 class RulesMixin:
     """A part of ``Builder`` (build.py)."""
 
     def functions(self, symbols: Symbols) -> dict[str, tuple[tuple[str, ...], Any]]:
         items = self.items("functions")
-        calls = {
-            i.id: {
-                n
-                for n in symbols.functions
-                if n != i.id and re.search(rf"\b{re.escape(n)}\s*\(", str(i.data.get("value", "")))
-            }
-            for i in items
-        }
+        called = {i.id: _called(str(i.data.get("value", ""))) for i in items}
+        declared = symbols.functions.keys()
+        calls = {name: (names & declared) - {name} for name, names in called.items()}
         for item in items:
-            if re.search(
-                rf"\b{re.escape(item.id)}\s*\(", str(item.data.get("value", ""))
-            ) or reaches(item.id, calls):
+            if item.id in called[item.id] or reaches(item.id, calls):
                 self.error(
                     item.location("value"),
                     f"function {item.id!r} calls itself",

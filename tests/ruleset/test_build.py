@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -512,3 +513,24 @@ def test_mutated_tiny_never_raises(tmp_path: Path) -> None:
         _never_raises(folder, name, text, texts[name])
 
     run()
+
+
+@pytest.mark.parametrize(
+    "text, called",
+    [
+        ("f(x) + g (y)", {"f", "g"}),
+        ("x.f(1)", {"f"}),  # a method-like call counts, as `\bf\s*\(` did
+        ("barf(1) + f_x(2)", {"barf", "f_x"}),  # a longer name is another name
+        ("f\n  (1)", {"f"}),
+        ("f + g", set()),
+        ("éf(1)", set()),  # no word boundary before `f`
+    ],
+)
+def test_the_names_a_function_calls_are_the_names_before_a_bracket(
+    text: str, called: set[str]
+) -> None:
+    from interpreter.ruleset.rules import _called
+
+    assert _called(text) == called
+    for name in ("f", "g", "barf", "f_x"):  # what the per-name search found before
+        assert (name in _called(text)) == bool(re.search(rf"\b{name}\s*\(", text)), name
