@@ -8,7 +8,6 @@ pull request's diff) and SARIF 2.1.0 for code-scanning dashboards.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -83,6 +82,8 @@ def as_json(outcome: Outcome) -> str:
     }
     if outcome.simulation is not None:
         report["simulation"] = outcome.simulation
+    import json  # the json and sarif reports only: a text report needs none
+
     return json.dumps(report, indent=2)
 
 
@@ -157,6 +158,8 @@ def sarif(outcome: Outcome) -> str:
             }
         ],
     }
+    import json
+
     return json.dumps(log, indent=2)
 
 

@@ -329,8 +329,9 @@ def validate(
     """
     summary = Summary()
     combos = Combinations(expansions, every, mods)
-    for raw in paths:
-        validate_path(raw, summary, combos)
+    with stored.digests_once():
+        for raw in paths:
+            validate_path(raw, summary, combos)
     diagnostics = sorted(
         summary.diagnostics.values(),
         key=lambda d: (d.location.path, d.location.line, d.location.column),

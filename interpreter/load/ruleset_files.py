@@ -8,13 +8,11 @@ problems at the line where the item was written.
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from interpreter.errors import Diagnostic, LoadError, Location
-from interpreter.language.compiled import did_you_mean
 from interpreter.load.search import MANIFEST
 from interpreter.load.search import resolve_ruleset as resolve_ruleset
 
@@ -116,6 +114,8 @@ class Catalog:
             },
             "singletons": {s: item.data for s, item in sorted(self.singletons.items())},
         }
+        import json  # only where a digest is asked for: `validate` of stored rules never does
+
         text = json.dumps(content, sort_keys=True, separators=(",", ":"), default=str)
         return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
 
@@ -199,6 +199,8 @@ class Loader:
         for expansion in expansions or []:
             entry = offered.get(expansion)
             if not isinstance(entry, dict):
+                from interpreter.language.compiled import did_you_mean
+
                 self.diagnostics.append(
                     Diagnostic(
                         manifest_doc.location(("expansions",))
