@@ -38,6 +38,27 @@ _TYPES: dict[str, Check] = {
 }
 
 
+# the keywords that bound a size or a number: (the values they apply to, the measure,
+# whether it is a lower bound)
+BOUNDS: dict[str, tuple[Check, Callable[[Any], Any], bool]] = {
+    "minProperties": (lambda v: isinstance(v, dict), len, True),
+    "maxProperties": (lambda v: isinstance(v, dict), len, False),
+    "minItems": (lambda v: isinstance(v, list), len, True),
+    "maxItems": (lambda v: isinstance(v, list), len, False),
+    "minLength": (lambda v: isinstance(v, str), len, True),  # code points, as jsonschema
+    "maxLength": (lambda v: isinstance(v, str), len, False),
+    "minimum": (_TYPES["number"], lambda v: v, True),  # `true` is no number: unbounded
+    "maximum": (_TYPES["number"], lambda v: v, False),
+}
+
+
+def _bound(keyword: str, limit: Any) -> Check:
+    applies, measure, lower = BOUNDS[keyword]
+    if lower:
+        return lambda v: not applies(v) or measure(v) >= limit
+    return lambda v: not applies(v) or measure(v) <= limit
+
+
 class _Unreadable(Exception):
     """The schema uses a keyword (or a form of one) ``verdict`` does not read."""
 
@@ -68,6 +89,9 @@ class _Builder:
         parts: list[Check] = []
         for key, value in node.items():
             if key in ANNOTATIONS or key.startswith("x-"):
+                continue
+            if key in BOUNDS:
+                parts.append(_bound(key, value))
                 continue
             make = getattr(self, "_" + key.lstrip("$"), None)
             if make is None:
@@ -171,24 +195,12 @@ class _Builder:
         inner = self.build(value)
         return lambda v: not isinstance(v, dict) or all(inner(key) for key in v)
 
-    def _minProperties(self, value: Any, node: dict) -> Check:
-        return lambda v: not isinstance(v, dict) or len(v) >= value
-
-    def _maxProperties(self, value: Any, node: dict) -> Check:
-        return lambda v: not isinstance(v, dict) or len(v) <= value
-
     # -------------------------------------------------------------------- lists
     def _items(self, value: Any, node: dict) -> Check:
         if "prefixItems" in node:
             raise _Unreadable("prefixItems")
         inner = self.build(value)
         return lambda v: not isinstance(v, list) or all(inner(item) for item in v)
-
-    def _minItems(self, value: Any, node: dict) -> Check:
-        return lambda v: not isinstance(v, list) or len(v) >= value
-
-    def _maxItems(self, value: Any, node: dict) -> Check:
-        return lambda v: not isinstance(v, list) or len(v) <= value
 
     def _uniqueItems(self, value: Any, node: dict) -> Check:
         if not value:
@@ -203,24 +215,10 @@ class _Builder:
 
         return check
 
-    # ---------------------------------------------------------- texts, numbers
+    # -------------------------------------------------------------------- texts
     def _pattern(self, value: Any, node: dict) -> Check:
         search = re.compile(value).search  # what jsonschema does: re.search
         return lambda v: not isinstance(v, str) or search(v) is not None
-
-    def _minLength(self, value: Any, node: dict) -> Check:
-        return lambda v: not isinstance(v, str) or len(v) >= value
-
-    def _maxLength(self, value: Any, node: dict) -> Check:
-        return lambda v: not isinstance(v, str) or len(v) <= value
-
-    def _minimum(self, value: Any, node: dict) -> Check:
-        number = _TYPES["number"]
-        return lambda v: not number(v) or v >= value
-
-    def _maximum(self, value: Any, node: dict) -> Check:
-        number = _TYPES["number"]
-        return lambda v: not number(v) or v <= value
 
 
 class _Unsure(Exception):
