@@ -61,7 +61,6 @@ class SyntaxProblem(Exception):
 
 
 MAX_PARSED = 8192  # parsed texts kept per process (a ruleset has about a thousand)
-CACHE_ENV = cache_folder.CACHE_ENV  # "0" (or "off", "no", "false") turns the cache off
 
 
 @lru_cache(maxsize=1)

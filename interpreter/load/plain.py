@@ -175,7 +175,7 @@ def _style(text: str) -> str | None:
 def _count(counter: list[int], doc: Document, limits: Limits) -> None:
     counter[0] += 1
     if counter[0] > limits.max_nodes:
-        raise _error(
+        raise located_error(
             doc.path,
             1,
             1,
@@ -191,7 +191,7 @@ def _plain_key(key: Any) -> bool:
 
 def _bad_key(doc: Document, line: int, column: int) -> LoadError:
     """The error for a key that is not plain, at its 0-based ``line`` and ``column``."""
-    return _error(doc.path, line + 1, column + 1, "mapping keys must be plain names")
+    return located_error(doc.path, line + 1, column + 1, "mapping keys must be plain names")
 
 
 def _scalar(value: Any, jpath: JsonPath, doc: Document, limits: Limits) -> Any:
@@ -241,5 +241,8 @@ def _record_span(doc: Document, jpath: JsonPath, style: str | None, lines: list[
     doc.spans[jpath] = ScalarSpan(start.line, start.column + (1 if quoted else 0), False, 1)
 
 
-def _error(path: str, line: int, col: int, message: str, hint: str | None = None) -> LoadError:
+def located_error(
+    path: str, line: int, col: int, message: str, hint: str | None = None
+) -> LoadError:
+    """A YAML error at a 1-based ``line`` and ``col`` of ``path`` (``yaml_source`` too)."""
     return LoadError([Diagnostic(Location(path, line, col), message, hint, kind="yaml")])

@@ -429,7 +429,7 @@ def _from_marked(exc: MarkedYAMLError, path: str) -> LoadError:
     context = exc.context or ""
     if "quoted scalar" in context and context_mark is not None:
         quote = _char_at(exc, context_mark) or '"'
-        return _error_yaml(
+        return _error(
             path,
             context_mark.line + 1,
             context_mark.column + 1,
@@ -459,7 +459,7 @@ def _from_marked(exc: MarkedYAMLError, path: str) -> LoadError:
         hint = "indent with spaces, not tabs"
     elif "mapping values are not allowed" in problem:
         hint = "a value containing ': ' must be quoted" + (f"; {hint}" if hint else "")
-    return _error_yaml(path, line, col, f"YAML syntax: {problem}", hint)
+    return _error(path, line, col, f"YAML syntax: {problem}", hint)
 
 
 def _char_at(exc: MarkedYAMLError, mark: Any) -> str | None:
@@ -468,10 +468,6 @@ def _char_at(exc: MarkedYAMLError, mark: Any) -> str | None:
     if isinstance(buffer, str) and isinstance(index, int) and 0 <= index < len(buffer):
         return buffer[index]
     return None
-
-
-def _error_yaml(path: str, line: int, col: int, message: str, hint: str | None) -> LoadError:
-    return LoadError([Diagnostic(Location(path, line, col), message, hint, kind="yaml")])
 
 
 def _duplicate_key_name(text: str) -> str | None:
@@ -486,5 +482,4 @@ def _at(path: str, event: Any, message: str, hint: str | None = None) -> LoadErr
     return _error(path, mark.line + 1, mark.column + 1, message, hint)
 
 
-def _error(path: str, line: int, col: int, message: str, hint: str | None = None) -> LoadError:
-    return LoadError([Diagnostic(Location(path, line, col), message, hint, kind="yaml")])
+_error = plain.located_error

@@ -41,7 +41,6 @@ if TYPE_CHECKING:  # the code generator is imported only where code is read or w
 FORMAT = 2  # bumped when the layout of an entry changes
 MAX_ENTRY_BYTES = 64_000_000  # a larger file is not read (a corrupt or foreign one)
 MAX_ENTRIES = 64  # the oldest entries beyond this are removed when one is written
-CACHE_ENV = cache_folder.CACHE_ENV
 _PACKAGE = Path(__file__).resolve().parents[1]
 
 

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from rules_test_support import ROCOCO
 
 import interpreter.load.ruleset_files as ruleset_files
+from interpreter import cache_folder
 from interpreter.agents import RandomAgent
 from interpreter.cli.main import cli
 from interpreter.engine.game import Game
@@ -22,7 +23,7 @@ from interpreter.ruleset import load, stored
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     where = tmp_path / "cache"
     monkeypatch.setenv("XDG_CACHE_HOME", str(where))
-    monkeypatch.delenv(stored.CACHE_ENV, raising=False)
+    monkeypatch.delenv(cache_folder.CACHE_ENV, raising=False)
     return where / "tabletop-rules" / "rulesets"
 
 
@@ -129,7 +130,7 @@ def test_a_broken_entry_is_a_miss(cache: Path, tiny: Path) -> None:
 def test_the_store_can_be_turned_off(
     cache: Path, tiny: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv(stored.CACHE_ENV, "0")
+    monkeypatch.setenv(cache_folder.CACHE_ENV, "0")
     loaded = load(tiny)
     assert loaded.ruleset is not None and loaded.stored is None
     assert not cache.exists()
