@@ -330,7 +330,7 @@ def _has_type(value: Any, expected: str) -> bool:
     """Whether a property's value has its declared type (types the build converts,
     zones, components and actions, are checked by name after)."""
     if expected == NUMBER:
-        return isinstance(value, int) and not isinstance(value, bool)
+        return is_number(value)
     if expected == BOOL:
         return isinstance(value, bool)
     if expected == TEXT:
