@@ -2,12 +2,13 @@
 
 The pure-Python reader of ruamel.yaml costs most of a cold ``rules validate``
 (~550 ms for the 18 files of a full ruleset); libyaml's C parser gives the same
-events and nodes, with the same marks, in a few milliseconds. Only the *parsing*
-moves to C: tags are still resolved by ruamel's YAML 1.2 resolver (``yes`` stays a
-text, ``0o10`` is 8) and scalars that are not texts still become values through the
-round-trip constructor; the nodes become plain data in ``plain.from_nodes``. The
-loaded data, its types and every position are those of the pure reader
-(tests/load/test_fast_yaml.py compares them on every bundled file).
+events, with the same marks, in a few milliseconds. Only the *parsing* moves to C:
+the events become plain data in ``plain.from_events``, composed as ruamel's composer
+would compose them; a plain scalar's tag is still resolved by ruamel's YAML 1.2
+resolver (``yes`` stays a text, ``0o10`` is 8) and a scalar that is not a text still
+becomes a value through the round-trip constructor. The loaded data, its types and
+every position are those of the pure reader (tests/load/test_fast_yaml.py compares
+them on every bundled file).
 
 libyaml reads YAML 1.1 and refuses some YAML 1.2 (``{tiles: list:piece}``): any
 text it refuses, or that holds what it could read or place differently (a ``%``
@@ -27,9 +28,11 @@ from typing import Any, TypeVar
 
 from ruamel.yaml.constructor import RoundTripConstructor
 from ruamel.yaml.events import CollectionStartEvent, ScalarEvent
+from ruamel.yaml.nodes import ScalarNode
 from ruamel.yaml.resolver import VersionedResolver
 
 from interpreter.errors import LoadError
+from interpreter.load.plain import Unusual
 
 try:  # ruamel.yaml.clib: absent on PyPy and where no wheel was installed
     from _ruamel_yaml import CParser
@@ -127,8 +130,9 @@ def events(text: str) -> list[Any]:
 if CParser is not None:
 
     class _Loader(CParser, RoundTripConstructor, VersionedResolver):  # type: ignore[misc]
-        """libyaml's parser and composer with the round-trip constructor and 1.2 resolver,
-        assembled the way ruamel.yaml assembles its own C loaders."""
+        """The 1.2 resolver and the round-trip constructor that a scalar's value needs,
+        assembled the way ruamel.yaml assembles its own C loaders (the parser's part
+        is not used: the events were read already)."""
 
         comment_handling = None  # libyaml keeps no comments; nor do the plain data
         # what ruamel's resolver works out again for every scalar: the YAML version of
@@ -144,19 +148,19 @@ if CParser is not None:
 
 
 def read(
-    text: str, scan: Callable[[list[Any]], T], convert: Callable[[Any, Callable], U]
+    text: str, scan: Callable[[list[Any]], T], convert: Callable[[list[Any], Callable], U]
 ) -> tuple[T, U | None] | None:
-    """``scan`` of the events of ``text`` and ``convert`` of its composed root node (None
-    for a text of comments only), or None to read it with the pure reader: no libyaml,
-    switched off, or a text libyaml refuses or may read otherwise.
+    """``scan`` and ``convert`` of the events of ``text``, or None to read it with the
+    pure reader: no libyaml, switched off, or a text libyaml refuses or may read
+    otherwise.
 
-    ``convert(root, construct)`` gets ``construct``, the round-trip constructor's
-    ``construct_object``, for the scalars that are not texts; it raises
-    ``plain.Unusual`` to leave the text to the pure reader. The whole text is parsed
-    before ``scan`` runs, so ``scan`` (which refuses bombs, deep nesting and foreign
-    tags by raising) sees only text libyaml reads; its exceptions and ``convert``'s
-    ``LoadError`` pass through. Anything else is left to the pure reader and its
-    located errors.
+    ``convert(events, scalar)`` gets ``scalar``, which gives a scalar event's value
+    as ruamel's composer and round-trip constructor would (``plain.from_events``); it
+    raises ``plain.Unusual`` to leave the text to the pure reader. The whole text is
+    parsed before ``scan`` runs, so ``scan`` (which refuses bombs, deep nesting and
+    foreign tags by raising) sees only text libyaml reads; its exceptions and
+    ``convert``'s ``LoadError`` pass through. Anything else is left to the pure reader
+    and its located errors.
     """
     if not enabled() or not suitable(text):
         return None
@@ -169,14 +173,48 @@ def read(
     scanned = scan(parsed)
     loader = _Loader(text)
     try:
-        root = loader.get_single_node()
-        if root is None:
-            return scanned, None
-        # deep: a value built in steps (a generator) is finished at once, not left open
-        return scanned, convert(root, partial(loader.construct_object, deep=True))
+        return scanned, convert(parsed, partial(_scalar_value, loader))
     except LoadError:
         raise
     except Exception:  # plain.Unusual, or a value it cannot hold: the pure reader says where
         return None
     finally:
         loader.dispose()
+
+
+TEXT_TAG = "tag:yaml.org,2002:str"
+MERGE_TAG = "tag:yaml.org,2002:merge"  # `<<`: the round-trip constructor merges mappings
+_PLAIN: dict[str, Any] = {}  # a plain scalar's text -> its value, where one is immutable
+_PLAIN_KEPT = 65_536  # distinct texts remembered (a ruleset has a few thousand)
+_AS_TEXT = object()  # in _PLAIN: the text resolves to a text
+
+
+def _scalar_value(loader: Any, event: ScalarEvent) -> Any:
+    """A scalar event's value, as ruamel's composer resolves its tag (a quoted or block
+    scalar is a text; a plain one by the YAML 1.2 patterns) and its round-trip
+    constructor makes the value. Both depend on a plain scalar's text alone, so a text
+    met again (`true`, `0`, every key) is looked up in ``_PLAIN`` where its value is
+    a text, a number, a truth value or null (``plain._scalar`` copies a number into a
+    plain one; a timestamp is made each time)."""
+    text = event.value
+    if not event.implicit[0]:
+        return text
+    value = _PLAIN.get(text, _PLAIN)
+    if value is _AS_TEXT:
+        return text
+    if value is not _PLAIN:
+        return value
+    tag = loader.resolve(ScalarNode, text, event.implicit)
+    tag = str(getattr(tag, "value", tag))
+    if tag == TEXT_TAG:
+        value = _AS_TEXT
+    elif tag == MERGE_TAG:
+        raise Unusual
+    else:
+        node = ScalarNode(tag, text, event.start_mark, event.end_mark, style=event.style)
+        value = loader.construct_object(node, deep=True)  # a number, truth value, null, …
+    if value is _AS_TEXT or value is None or isinstance(value, int | float):  # plain._scalar
+        if len(_PLAIN) >= _PLAIN_KEPT:
+            _PLAIN.clear()
+        _PLAIN[text] = value
+    return text if value is _AS_TEXT else value

@@ -1,16 +1,17 @@
 """Parsed YAML into plain data (dicts, lists, texts, numbers), keeping every node's place.
 
-Two readings give one result. libyaml's nodes (``from_nodes``: the fast path of
-``fast_yaml``) become data directly, without ruamel's round-trip constructor for
-anything but the scalars that are not texts (it cost a cold `rules validate` 480 M of
-its 5.8 G instructions); the pure reader's round-trip
-data (``from_round_trip``: ``CommentedMap`` and ``CommentedSeq`` with their ``lc``
-positions) is walked the same way. Both record a key's and a value's position from
-the node's start mark, and the span of every text (tests/load/test_fast_yaml.py
-compares the two on every bundled file).
+Two readings give one result. libyaml's parsing events (``from_events``: the fast
+path of ``fast_yaml``) become data directly: no nodes are composed, and ruamel's
+round-trip constructor makes only the scalars that are not texts (composing libyaml's
+nodes from a second parse of each file, and resolving every tag, made loading
+Rococo's 18 files take 729 M instructions instead of 416 M); the pure
+reader's round-trip data (``from_round_trip``: ``CommentedMap`` and
+``CommentedSeq`` with their ``lc`` positions) is walked the same way. Both record a
+key's and a value's position from the node's start mark, and the span of every text
+(tests/load/test_fast_yaml.py compares the two on every bundled file).
 
-``from_nodes`` takes only what it reads exactly as the round-trip constructor does:
-a merge key (``<<``), a duplicate key or a key that is not a scalar raise
+``from_events`` takes only what it reads exactly as the round-trip constructor does:
+a merge key (``<<``), a duplicate key, a key that is not a scalar or an alias raise
 ``Unusual``, and the text goes to the pure reader (explicit tags and anchors never
 come here: ``fast_yaml.same_reading``).
 """
@@ -22,7 +23,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from ruamel.yaml.events import (
+    AliasEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+)
 from ruamel.yaml.scalarbool import ScalarBoolean
 from ruamel.yaml.scalarstring import (
     DoubleQuotedScalarString,
@@ -36,12 +44,9 @@ from interpreter.errors import Diagnostic, LoadError, Location
 if TYPE_CHECKING:
     from interpreter.load.yaml_source import Document, JsonPath, Limits
 
-TEXT_TAG = "tag:yaml.org,2002:str"
-MERGE_TAG = "tag:yaml.org,2002:merge"  # `<<`: the round-trip constructor merges mappings
-
 
 class Unusual(Exception):
-    """The nodes hold something ``from_nodes`` leaves to the pure reader."""
+    """The events hold something ``from_events`` leaves to the pure reader."""
 
 
 @dataclass
@@ -55,24 +60,34 @@ class ScalarSpan:
     literal: bool = False  # a literal (|) block: lines map one to one
 
 
-# ------------------------------------------------------------------ libyaml's nodes
-def from_nodes(root: Any, doc: Document, limits: Limits, construct: Callable[[Any], Any]) -> Any:
-    """Plain data of a composed node tree; ``construct`` makes a scalar node that is not
-    a text into its value (the round-trip constructor's ``construct_object``)."""
+# ----------------------------------------------------------------- libyaml's events
+def from_events(
+    events: list[Any], doc: Document, limits: Limits, scalar: Callable[[Any], Any]
+) -> Any:
+    """Plain data of libyaml's parsing events (None for a text of comments only),
+    composed as ruamel's composer composes its nodes, without making the nodes.
+
+    ``scalar(event)`` gives a scalar event's value: its text, or what the round-trip
+    constructor makes of a plain scalar resolved to another tag (``fast_yaml``). The
+    events come after ``fast_yaml.same_reading``: no explicit tag, no anchor.
+    """
     lines = doc.text.splitlines()
     counter = [0]
+    stream = iter(events)
 
-    def walk(node: Any, jpath: JsonPath) -> Any:
+    def walk(event: Any, jpath: JsonPath) -> Any:
         _count(counter, doc, limits)
-        kind = type(node)
-        if kind is MappingNode:
+        kind = type(event)
+        if kind is MappingStartEvent:
             out: dict[str, Any] = {}
             seen: set[Any] = set()
-            for key_node, value_node in node.value:
-                if type(key_node) is not ScalarNode:
+            for key_event in stream:
+                if type(key_event) is MappingEndEvent:
+                    return out
+                if type(key_event) is not ScalarEvent:
                     raise Unusual
-                key = _node_scalar(key_node, construct)
-                mark = key_node.start_mark
+                key = scalar(key_event)
+                mark = key_event.start_mark
                 if not _plain_key(key):
                     raise _bad_key(doc, mark.line, mark.column)
                 if key in seen:  # a duplicate, or `1` after `true`: the first one counts
@@ -80,36 +95,37 @@ def from_nodes(root: Any, doc: Document, limits: Limits, construct: Callable[[An
                 seen.add(key)
                 child = (*jpath, str(key))
                 doc.key_positions[child] = Location(doc.path, mark.line + 1, mark.column + 1)
-                mark = value_node.start_mark
+                value_event = next(stream)
+                mark = value_event.start_mark
                 doc.value_positions[child] = Location(doc.path, mark.line + 1, mark.column + 1)
-                out[child[-1]] = walk(value_node, child)
-            return out
-        if kind is SequenceNode:
+                out[child[-1]] = walk(value_event, child)
+            raise Unusual  # the events ended inside a mapping
+        if kind is SequenceStartEvent:
             items = []
-            for index, item in enumerate(node.value):
+            for index, item_event in enumerate(stream):
+                if type(item_event) is SequenceEndEvent:
+                    return items
                 child = (*jpath, index)
-                mark = item.start_mark
+                mark = item_event.start_mark
                 doc.value_positions[child] = Location(doc.path, mark.line + 1, mark.column + 1)
-                items.append(walk(item, child))
-            return items
-        value = _node_scalar(node, construct)
+                items.append(walk(item_event, child))
+            raise Unusual
+        if kind is not ScalarEvent:
+            raise Unusual  # an alias (same_reading leaves none with its anchor)
+        value = scalar(event)
         if isinstance(value, str):
             if jpath in doc.value_positions:
-                _record_span(doc, jpath, node.style, lines)
+                _record_span(doc, jpath, event.style, lines)
             return str(value)
         return _scalar(value, jpath, doc, limits)
 
-    return walk(root, ())
-
-
-def _node_scalar(node: Any, construct: Callable[[Any], Any]) -> Any:
-    tag = node.tag
-    tag = getattr(tag, "value", tag)
-    if tag == TEXT_TAG:
-        return node.value
-    if tag == MERGE_TAG:
-        raise Unusual
-    return construct(node)  # a number, truth value, null, timestamp or `=`
+    root = None
+    for event in stream:
+        if type(event) in (MappingStartEvent, SequenceStartEvent, ScalarEvent, AliasEvent):
+            if root is not None:
+                raise Unusual
+            root = walk(event, ())
+    return root
 
 
 # ------------------------------------------------------- the pure reader's round trip

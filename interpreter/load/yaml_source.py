@@ -209,14 +209,14 @@ def load_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> Document
         raise _error(path, 1, 1, "file is empty", "a ruleset file is a YAML mapping")
     document = Document(path=path, text=text, data=None)
 
-    def from_nodes(root: Any, construct: Any) -> Any:
-        return plain.from_nodes(root, document, limits, construct)
+    def from_events(events: list[Any], scalar: Any) -> Any:
+        return plain.from_events(events, document, limits, scalar)
 
-    loaded = fast_yaml.read(text, lambda events: _scan_events(events, path, limits), from_nodes)
+    loaded = fast_yaml.read(text, lambda events: _scan_events(events, path, limits), from_events)
     if loaded is not None:
         document.problems, document.data = loaded
         empty = document.data is None
-    else:  # the pure reader, on a fresh document (from_nodes may have begun one)
+    else:  # the pure reader, on a fresh document (from_events may have begun one)
         document = Document(path=path, text=text, data=None)
         document.problems, root = _load_pure(text, path, limits)
         empty = root is None

@@ -52,8 +52,8 @@ def goes_fast(text: str) -> bool:
     """Whether libyaml reads ``text`` (rather than leaving it to the pure reader)."""
     doc = Document(path="f.yaml", text=text, data=None)
 
-    def convert(root: Any, construct: Any) -> Any:
-        return plain.from_nodes(root, doc, Limits(), construct)
+    def convert(events: Any, scalar: Any) -> Any:
+        return plain.from_events(events, doc, Limits(), scalar)
 
     try:
         return fast_yaml.read(text, lambda events: None, convert) is not None
@@ -324,7 +324,7 @@ def test_the_environment_switch_forces_the_pure_reader(monkeypatch: pytest.Monke
     assert fast_yaml.enabled()
     monkeypatch.setenv(fast_yaml.PURE_SWITCH, "1")
     assert not fast_yaml.enabled()
-    assert fast_yaml.read("a: 1\n", lambda events: None, lambda root, construct: {}) is None
+    assert fast_yaml.read("a: 1\n", lambda events: None, lambda events, scalar: {}) is None
     assert load_text("a: 1\n", "f.yaml").data == {"a": 1}
 
 
