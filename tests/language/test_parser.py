@@ -11,7 +11,7 @@ from interpreter.language.parser import GRAMMAR_PATH, MAX_NESTING, MAX_TEXT, Syn
 
 def test_grammar_is_lalr_without_conflicts() -> None:
     """strict=True turns every shift/reduce or reduce/reduce conflict (and any
-    terminal collision) into an error."""
+    terminal collision: interegular, a test dependency only) into an error."""
     lark.Lark(
         GRAMMAR_PATH.read_text(encoding="utf-8"),
         parser="lalr",
