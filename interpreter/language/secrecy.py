@@ -181,14 +181,13 @@ class Secrecy:
         local = bound_names(effect) | params
         tainted = self._tainted(effect, local)
         out: list[Leak] = []
-        for node in effect.iter_subtrees_topdown():
-            for condition, guarded in _guards(node):
-                if condition is None or not any(self.decides(b) for b in guarded):
-                    continue
-                what = self.reads(condition, tainted, local)
-                if what is not None:
-                    line, column = _pos(condition)
-                    out.append(Leak(line, column, what))
+        for condition, guarded in guards(effect):
+            if not any(self.decides(b) for b in guarded):
+                continue
+            what = self.reads(condition, tainted, local)
+            if what is not None:
+                line, column = _pos(condition)
+                out.append(Leak(line, column, what))
         return out
 
     def condition_leak(self, condition: Tree, effect: Tree | None) -> Leak | None:
@@ -207,9 +206,8 @@ class Secrecy:
         changed = True
         while changed:
             changed = False
-            for node in effect.iter_subtrees():
-                name, value = _binding(node)
-                if name is not None and name not in tainted and self.reads(value, tainted, local):
+            for name, value in bindings(effect):
+                if name not in tainted and self.reads(value, tainted, local):
                     tainted.add(name)
                     changed = True
         return tainted
@@ -234,6 +232,26 @@ def bound_names(tree: Tree) -> frozenset:
         if index is not None and isinstance(node.children[index], Token):
             names.add(str(node.children[index]))
     return frozenset(names)
+
+
+@by_identity
+def bindings(effect: Tree) -> tuple[tuple[str, Tree | None], ...]:
+    """``(name, value)`` of every local an effect binds to a value, in
+    ``iter_subtrees`` order (what taints a name; worked out once per tree)."""
+    found = (_binding(node) for node in effect.iter_subtrees())
+    return tuple((name, value) for name, value in found if name is not None)
+
+
+@by_identity
+def guards(effect: Tree) -> tuple[tuple[Tree, list[Tree]], ...]:
+    """``(condition, the blocks it decides whether to run)`` of every statement of an
+    effect, top-down (what ``leaks`` asks of each; worked out once per tree)."""
+    return tuple(
+        (condition, guarded)
+        for node in effect.iter_subtrees_topdown()
+        for condition, guarded in _guards(node)
+        if condition is not None
+    )
 
 
 def _by_chance(by: Tree | None) -> bool:
