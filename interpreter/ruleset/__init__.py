@@ -64,8 +64,10 @@ def load(
     unsaved texts stand in for some); ``verdict=True``: the caller asks whether the
     rules are valid, with the catalog's summary and the lint, and not for the ruleset,
     which a stored verdict then leaves unread (``Loaded.valid``, not ``ruleset``); a
-    build it makes compiles each function only when called and is not stored (the
-    verdict is, once the lint ran: ``stored.remember_lint``).
+    build it makes compiles each function only when called, shares its compiles with
+    the process's other checked builds (``shared_compiles.py``: its ruleset is for
+    its diagnostics, never for play) and is not stored (the verdict is, once the lint
+    ran: ``stored.remember_lint``).
     """
     from interpreter.load import buffers
 

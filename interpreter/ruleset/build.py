@@ -22,6 +22,7 @@ from interpreter.ruleset.names import NamesMixin
 from interpreter.ruleset.playability import PlayabilityMixin
 from interpreter.ruleset.rules import RulesMixin
 from interpreter.ruleset.secrecy import SecrecyMixin
+from interpreter.ruleset.shared_compiles import WatchedSymbols
 
 
 @dataclass
@@ -63,7 +64,10 @@ class Builder(
     # ---------------------------------------------------------------- build
     def build(self) -> BuildResult:
         symbols = self.symbols()
-        compiler = Compiler(symbols, direct_calls=True, lazy=self.lazy)
+        # a checked build shares its compiles with the process's other checked builds
+        # (shared_compiles.py): the compiler's reads of the declarations are watched
+        read = WatchedSymbols(symbols) if self.lazy else symbols
+        compiler = Compiler(read, direct_calls=True, lazy=self.lazy)  # type: ignore[arg-type]
         self.compiler = compiler
         sides = self.sides()
         pieces = self.pieces(symbols)

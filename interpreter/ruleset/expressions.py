@@ -10,6 +10,7 @@ from interpreter.language.compiler import Problem
 from interpreter.language.effects import CompiledEffect
 from interpreter.load.ruleset_files import Item
 from interpreter.load.yaml_source import value_at
+from interpreter.ruleset.shared_compiles import SHARED
 
 
 class ExpressionsMixin:
@@ -27,7 +28,10 @@ class ExpressionsMixin:
         text = value_at(item.data, sub)
         if not isinstance(text, str) or self.broken(item):
             return None
-        compiled, problems = self.compiler.expression(text, scope, expect, function)
+        compiled, problems = self._shared(
+            ("expression", text, tuple(scope.items()), expect, function, self._written(item, sub)),
+            lambda: self.compiler.expression(text, scope, expect, function),
+        )
         self._report(item, sub, problems)
         if compiled is not None and self.compiler.last_tree is not None:
             self.expression_trees[(item.section, item.id, sub)] = self.compiler.last_tree
@@ -58,7 +62,11 @@ class ExpressionsMixin:
             starts.append(line)
             line += text.count("\n") + 1
         node_prefix = f"{item.section}.{item.id}" + "".join(f".{s}" for s in sub)
-        compiled, problems = self.compiler.effect(joined, scope, node_prefix)
+        written = tuple(self._written(item, path) for path in paths)
+        compiled, problems = self._shared(
+            ("effect", joined, tuple(scope.items()), node_prefix, written),
+            lambda: self.compiler.effect(joined, scope, node_prefix),
+        )
         if compiled is not None and self.compiler.last_tree is not None:
             self.effect_trees[(item.section, item.id, sub)] = (
                 self.compiler.last_tree,
@@ -71,6 +79,22 @@ class ExpressionsMixin:
                 if isinstance(node.at, tuple):
                     node.at = self._step_location(item, paths, starts, *node.at)
         return compiled
+
+    def _shared(self, key: tuple, compile_text: Any) -> tuple[Any, list[Problem]]:
+        """``compile_text()``, or in a checked build the same compile made by another
+        checked build of the process, if the declarations it read are the same here
+        (``shared_compiles.py``)."""
+        if not self.lazy:
+            return compile_text()
+        return SHARED.compile(key, self.compiler, compile_text)
+
+    @staticmethod
+    def _written(item: Item, sub: tuple) -> tuple:
+        """Where a text was written (file, path, line and column): a shared compile's
+        nodes keep their places in the file, so a text that moved is compiled again."""
+        document, path = item.source(*sub)
+        at = document.location(path)
+        return document.path, tuple(path), at.line, at.column
 
     def _step_location(
         self, item: Item, paths: list[tuple], starts: list[int], line: int, column: int
