@@ -179,7 +179,10 @@ class ExpressionsMixin:
                 )
                 return ()
             parts.append(before)
-            compiled, problems = self.compiler.expression(inside, scope)
+            compiled, problems = self._shared(
+                ("template", inside, tuple(scope.items())),
+                lambda inside=inside: self.compiler.expression(inside, scope),
+            )
             start = offset + len(before) + 1
             self._report(
                 item,

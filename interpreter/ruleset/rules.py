@@ -16,6 +16,7 @@ from interpreter.language.values import (
     PLAYER,
     list_of,
 )
+from interpreter.load.yaml_source import value_at
 from interpreter.ruleset.conversions import (
     freeze,
     reaches,
@@ -102,7 +103,16 @@ class RulesMixin:
         if any(key not in self.expression_trees for key in keys):
             return None
         trees = [self.expression_trees[key] for key in keys]
-        return self.compiler.checker(trees, params, item.id, self._asks_can(trees))
+        nests = self._asks_can(trees)
+        texts = tuple(value_at(item.data, sub) for sub in subs)
+        checker, _ = self._shared(
+            ("checker", item.id, texts, tuple(params.items()), nests),
+            lambda: (
+                self.compiler.checker(trees, params, item.id, nests),
+                list(self.compiler.problems),
+            ),
+        )
+        return checker
 
     def _asks_can(self, trees: list[Any]) -> bool:
         """Whether conditions ask `can`, themselves or in a function they call."""
