@@ -119,3 +119,17 @@ def test_the_kept_compiles_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     for n in range(5):
         kept.compile(("text", n), Compiler(), lambda n=n: (n, []))
     assert kept._count <= 2
+
+
+def test_watched_symbols_answer_every_question_symbols_can_be_asked() -> None:
+    """A method added to ``Symbols`` must be watched too, or its reads go unnoted."""
+    tables = {field for field in Symbols.__dataclass_fields__}
+    methods = {
+        name
+        for name, value in vars(Symbols).items()
+        if callable(value) and not name.startswith("_") and name not in tables
+    }
+    assert methods == {"piece_property", "space_property", "global_names"}
+    assert methods <= set(vars(WatchedSymbols))
+    watched = WatchedSymbols(Symbols())
+    assert all(isinstance(getattr(watched, name), shared._WatchedTable) for name in tables)
