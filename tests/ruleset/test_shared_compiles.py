@@ -123,7 +123,7 @@ def test_the_kept_compiles_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_watched_symbols_answer_every_question_symbols_can_be_asked() -> None:
     """A method added to ``Symbols`` must be watched too, or its reads go unnoted."""
-    tables = {field for field in Symbols.__dataclass_fields__}
+    tables = set(Symbols.__dataclass_fields__)
     methods = {
         name
         for name, value in vars(Symbols).items()
