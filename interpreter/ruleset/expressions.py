@@ -29,7 +29,14 @@ class ExpressionsMixin:
         if not isinstance(text, str) or self.broken(item):
             return None
         compiled, problems = self._shared(
-            ("expression", text, tuple(scope.items()), expect, function, self._written(item, sub)),
+            lambda: (
+                "expression",
+                text,
+                tuple(scope.items()),
+                expect,
+                function,
+                self._written(item, sub),
+            ),
             lambda: self.compiler.expression(text, scope, expect, function),
         )
         self._report(item, sub, problems)
@@ -62,9 +69,14 @@ class ExpressionsMixin:
             starts.append(line)
             line += text.count("\n") + 1
         node_prefix = f"{item.section}.{item.id}" + "".join(f".{s}" for s in sub)
-        written = tuple(self._written(item, path) for path in paths)
         compiled, problems = self._shared(
-            ("effect", joined, tuple(scope.items()), node_prefix, written),
+            lambda: (
+                "effect",
+                joined,
+                tuple(scope.items()),
+                node_prefix,
+                tuple(self._written(item, path) for path in paths),
+            ),
             lambda: self.compiler.effect(joined, scope, node_prefix),
         )
         if compiled is not None and self.compiler.last_tree is not None:
@@ -80,13 +92,13 @@ class ExpressionsMixin:
                     node.at = self._step_location(item, paths, starts, *node.at)
         return compiled
 
-    def _shared(self, key: tuple, compile_text: Any) -> tuple[Any, list[Problem]]:
+    def _shared(self, key: Any, compile_text: Any) -> tuple[Any, list[Problem]]:
         """``compile_text()``, or in a checked build the same compile made by another
         checked build of the process, if the declarations it read are the same here
-        (``shared_compiles.py``)."""
+        (``shared_compiles.py``); ``key()`` names the compile, asked only there."""
         if not self.lazy:
             return compile_text()
-        return SHARED.compile(key, self.compiler, compile_text)
+        return SHARED.compile(key(), self.compiler, compile_text)
 
     @staticmethod
     def _written(item: Item, sub: tuple) -> tuple:
@@ -180,7 +192,7 @@ class ExpressionsMixin:
                 return ()
             parts.append(before)
             compiled, problems = self._shared(
-                ("template", inside, tuple(scope.items())),
+                lambda inside=inside: ("template", inside, tuple(scope.items())),
                 lambda inside=inside: self.compiler.expression(inside, scope),
             )
             start = offset + len(before) + 1

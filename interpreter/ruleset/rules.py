@@ -104,9 +104,14 @@ class RulesMixin:
             return None
         trees = [self.expression_trees[key] for key in keys]
         nests = self._asks_can(trees)
-        texts = tuple(value_at(item.data, sub) for sub in subs)
         checker, _ = self._shared(
-            ("checker", item.id, texts, tuple(params.items()), nests),
+            lambda: (
+                "checker",
+                item.id,
+                tuple(value_at(item.data, sub) for sub in subs),
+                tuple(params.items()),
+                nests,
+            ),
             lambda: (
                 self.compiler.checker(trees, params, item.id, nests),
                 list(self.compiler.problems),

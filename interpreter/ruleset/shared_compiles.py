@@ -35,13 +35,14 @@ class WatchedSymbols:
         self.real = symbols
         self.log: list[tuple[Question, Any]] | None = None
         for field in fields(symbols):
-            table = getattr(symbols, field.name)
-            watched = _WatchedTable(self, field.name, table)
-            setattr(self, field.name, watched)
+            setattr(self, field.name, _WatchedTable(self, field.name))
 
-    def note(self, question: Question, answer: Any) -> None:
+    def answer(self, question: Question) -> Any:
+        """What the declarations answer to ``question``, noted while watching."""
+        answer = ask(self.real, question)
         if self.log is not None:
             self.log.append((question, answer))
+        return answer
 
     def piece_property(self, name: str) -> str | None:
         return self._call("piece_property", name)
@@ -53,18 +54,15 @@ class WatchedSymbols:
         return set(self._call("global_names"))
 
     def _call(self, method: str, *args: Any) -> Any:
-        question = ("call", method, args)
-        answer = ask(self.real, question)
-        self.note(question, answer)
-        return answer
+        return self.answer(("call", method, args))
 
 
 class _WatchedTable(Mapping):
     """One table of ``Symbols`` (a dict, or the set of names defined twice), read
     through ``WatchedSymbols``: a look-up notes its key, a scan the whole table."""
 
-    def __init__(self, owner: WatchedSymbols, name: str, table: Any):
-        self.owner, self.name, self.table = owner, name, table
+    def __init__(self, owner: WatchedSymbols, name: str):
+        self.owner, self.name = owner, name
 
     def __getitem__(self, key: Any) -> Any:
         value = self.get(key, _MISSING)
@@ -73,22 +71,17 @@ class _WatchedTable(Mapping):
         return value
 
     def get(self, key: Any, default: Any = None) -> Any:
-        question = ("get", self.name, key)
-        answer = ask(self.owner.real, question)
-        self.owner.note(question, answer)
+        answer = self._ask("get", key)
         return default if answer is _MISSING else answer
 
     def __contains__(self, key: object) -> bool:
-        question = ("has", self.name, key)
-        answer = key in self.table
-        self.owner.note(question, answer)
-        return answer
+        return self._ask("has", key)
 
     def _whole(self) -> Any:
-        question = ("all", self.name, None)
-        answer = ask(self.owner.real, question)
-        self.owner.note(question, answer)
-        return answer
+        return self._ask("all", None)
+
+    def _ask(self, how: str, key: Any) -> Any:
+        return self.owner.answer((how, self.name, key))
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self._whole())
