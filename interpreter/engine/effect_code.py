@@ -1,11 +1,13 @@
-"""A block of effect statements turned into one Python generator function, the first
-time it runs.
+"""A block of effect statements turned into one Python function, the first time it
+runs: a generator where a decision can happen inside it (a choice, `do`, `emit`,
+`act as`), else a plain function that runs the block at once and returns ``()``, so
+the caller's ``yield from`` costs no generator.
 
 The executor (``executor.py``) walks effect nodes; for the statements that only
 compute and change the state (calls, `let`, assignments, `if`, `for`, `repeat`,
 `while`) that walk is most of its work. Here such statements become straight Python
-(`if`/`for`/`while` blocks, calls of the primitives, the expressions' own generated
-trees inlined); `do` and `emit` work out their arguments inline and run the action's
+(`if`/`for`/`while` blocks, calls of the primitives and of the expressions'
+functions); `do` and `emit` work out their arguments inline and run the action's
 or the triggers' generator; choices and `act as` run their own generator from the
 executor (``Runtime.runners``), and the rest (`stop`, a `simultaneous for`, a `do` of
 an action held in a local) is handed back to ``executor.run_node``, unchanged. The
@@ -44,28 +46,23 @@ class Runtime:
 
 
 def compile_block(seq: fx.Seq, runtime: Runtime) -> Callable | None:
-    """``block(ctx)``: a generator running ``seq`` (None if Python cannot compile it).
+    """``block(ctx)``: running ``seq``, a generator or ``()`` (module docstring); None
+    if Python cannot compile it.
 
-    It is compiled in the namespace of the block's expressions (the ruleset's generated
-    code), so that their trees, which name that namespace's helpers, can be inlined."""
-    namespace = next(
-        (fn.__globals__ for fn in _functions(seq) if getattr(fn, "__code__", None)), None
-    )
-    emitter = Emitter(namespace)
+    It has a namespace of its own and calls the expressions' functions: measured, that
+    is faster than the expressions' trees inlined in the ruleset's namespace (issue 13,
+    benchmarks/README.md)."""
+    emitter = Emitter()
     writer = _BlockWriter(emitter, runtime)
     body = writer.statements(seq.body, 0)
-    body += [ast.Return(None), ast.Expr(ast.Yield(None))]  # always a generator
+    if writer.decides:
+        body += [ast.Return(None), ast.Expr(ast.Yield(None))]  # a generator, even if empty
+    else:  # no decision can happen inside: a plain function, run at once, yields nothing
+        body.append(ast.Return(ast.Tuple([], ast.Load())))
     try:
         return emitter.define(body, (), label="block")
     except (SyntaxError, RecursionError, ValueError):
         return None
-
-
-def _functions(seq: fx.Seq) -> Any:
-    for node in seq.body:
-        for value in vars(node).values():
-            if callable(value) and hasattr(value, "__globals__"):
-                yield value
 
 
 def repeat_count(count: Any) -> range:
@@ -90,16 +87,13 @@ class _BlockWriter:
         self.emitter = emitter
         self.runtime = runtime
         self.serial = 0
+        self.decides = False  # a statement may wait for a decision (a ``yield from``)
 
     def _bind(self, value: Any, hint: str = "c") -> ast.Name:
         return self.emitter.bind(value, hint)
 
     def _value(self, fn: Callable | None) -> ast.expr:
-        """An expression: its generated tree inlined where it names this namespace,
-        else a call of its function."""
-        tree = getattr(fn, "source_tree", None)
-        if tree is not None and getattr(fn, "__globals__", None) is self.emitter.namespace:
-            return tree
+        """An expression: a call of its function."""
         return cg.call(self._bind(fn, "expr"), _CTX)
 
     def _tick(self, steps: int = 1) -> list[ast.stmt]:
@@ -168,7 +162,12 @@ class _BlockWriter:
         else:
             run, name = self._bind(self.runtime.emit, "emit"), node.event
         call = cg.call(run, _CTX, ast.Constant(name), cg.name(args))
-        return [worked_out, ast.Expr(ast.YieldFrom(call))]
+        return [worked_out, self._yield_from(call)]
+
+    def _yield_from(self, generator: ast.expr) -> ast.stmt:
+        """``yield from generator``: what may wait for a decision."""
+        self.decides = True
+        return ast.Expr(ast.YieldFrom(generator))
 
     def _statement(self, node: fx.Node, depth: int) -> list[ast.stmt]:
         kind = type(node)
@@ -181,7 +180,7 @@ class _BlockWriter:
             run = cg.call(
                 self._bind(runner, runner.__name__.strip("_")), self._bind(node, "node"), _CTX
             )
-            return [ast.Expr(ast.YieldFrom(run))]
+            return [self._yield_from(run)]
         if kind is fx.Call:
             impl = self._bind(node.primitive.impl, f"{node.primitive.name}_")
             args = [self._value(f) for f in node.args]

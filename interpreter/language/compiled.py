@@ -61,7 +61,6 @@ class Compiled:
     @cached_property
     def fn(self) -> Fn:
         fn = self.emitter.function(self.code)
-        fn.source_tree = self.code  # type: ignore[attr-defined]  # statements inline it
         if self.why is not None:
             self.emitter.explain(fn, self.emitter.function(self.why, label="why"))
         return fn

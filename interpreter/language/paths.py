@@ -33,6 +33,7 @@ from interpreter.language.values import (
 
 Fn = Callable[[Any], Any]
 _CTX = cg.name(cg.CTX)
+_UNKNOWN = object()
 
 
 class PathCompiler:
@@ -61,6 +62,9 @@ class PathCompiler:
         if name == "player_count":
             return self._c(NUMBER, cg.ctx_attr("rules", "player_count"), exact=True)
         if name in symbols.constants:
+            value = symbols.constant_values.get(name, _UNKNOWN)
+            if value is not _UNKNOWN:  # folded: the same in every game of this ruleset
+                return self._const(symbols.constants[name], value)
             return self._c(symbols.constants[name], cg.item(cg.ctx_attr("rules", "constants"), key))
         if symbols.counters.get(name) == "game":
             return self._c(NUMBER, cg.item(cg.ctx_attr("state", "counters"), key), exact=True)

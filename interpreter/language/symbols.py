@@ -35,6 +35,9 @@ class Symbols:
     events: dict[str, Signature] = field(default_factory=dict)
     functions: dict[str, Signature] = field(default_factory=dict)
     constants: dict[str, str] = field(default_factory=dict)  # name -> type
+    # name -> value, for the constants whose value is the same on every board side,
+    # once the build has worked them out: the code that reads one holds its value
+    constant_values: dict[str, Any] = field(default_factory=dict)
     ambiguous: set[str] = field(default_factory=set)  # names defined twice (reported)
 
     def piece_property(self, name: str) -> str | None:

@@ -15,6 +15,7 @@ from interpreter.errors import Diagnostic, Location
 from interpreter.language.codegen import Emitter
 from interpreter.language.compiler import Compiler
 from interpreter.load.ruleset_files import Catalog, Item
+from interpreter.ruleset.conversions import per_side
 from interpreter.ruleset.definitions import DefinitionsMixin
 from interpreter.ruleset.expressions import ExpressionsMixin
 from interpreter.ruleset.model import Ruleset
@@ -73,6 +74,9 @@ class Builder(
         pieces = self.pieces(symbols)
         spaces, groups = self.spaces(symbols, sides)
         constants = self.constants(sides, symbols)
+        symbols.constant_values.update(
+            (name, value) for name, value in constants.items() if not per_side(value)
+        )
         counters = self.counters(sides)
         variables = self.variables()
         zones = self.zones()

@@ -50,6 +50,12 @@ def infer_type(value: Any) -> str:
     return ANY if kind == NONE else kind
 
 
+def per_side(value: Any) -> bool:
+    """Whether a built constant's value differs by board side (``{"per_side": …}``):
+    only a game knows it; every other constant's value is known when compiling."""
+    return isinstance(value, dict) and set(value) == {"per_side"}
+
+
 def freeze(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(freeze(v) for v in value)

@@ -12,6 +12,7 @@ from typing import Any
 from interpreter.errors import GameError, RuleError
 from interpreter.language.operations import PieceTable
 from interpreter.language.values import Piece, Player, ZoneRef, is_number
+from interpreter.ruleset.conversions import per_side
 from interpreter.ruleset.model import Ruleset
 
 
@@ -133,7 +134,7 @@ class Tables:
         return index
 
     def _for_side(self, value: Any) -> Any:
-        if isinstance(value, dict) and set(value) == {"per_side"}:
+        if per_side(value):
             return value["per_side"].get(self.side)
         return value
 
