@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from interpreter.inline_state import InlineState
+
 
 @dataclass(frozen=True, order=True)
-class Location:
+class Location(InlineState):
     """A position in a source file (1-based line and column)."""
 
     path: str

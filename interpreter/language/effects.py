@@ -11,13 +11,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from interpreter.inline_state import InlineState
 from interpreter.language.registry import Primitive
 
 Fn = Callable[[Any], Any]
 
 
 @dataclass(eq=False)
-class Node:
+class Node(InlineState):
     id: str
     # where the statement was written: (line, column) in its text once compiled, then
     # its place in the YAML file (a Location) once the ruleset is built
@@ -102,7 +103,7 @@ class ChooseItem(Node):
 
 
 @dataclass(eq=False)
-class Option:
+class Option(InlineState):
     """A fixed option (``text``), or one option per item of ``items`` (``var`` bound)."""
 
     text: str
@@ -147,7 +148,7 @@ class Stop(Node):
 
 
 @dataclass
-class CompiledEffect:
+class CompiledEffect(InlineState):
     """A whole effect field: its statements and where it was written."""
 
     source: str

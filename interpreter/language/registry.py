@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from interpreter.inline_state import InlineState
 from interpreter.language.values import (
     BOOL,
     NUMBER,
@@ -26,7 +27,7 @@ REQUIRED = object()
 
 
 @dataclass(frozen=True)
-class Param:
+class Param(InlineState):
     name: str
     type: str
     doc: str
@@ -38,7 +39,7 @@ class Param:
 
 
 @dataclass(frozen=True)
-class Primitive:
+class Primitive(InlineState):
     """A function (gives a value) or a statement (changes the state)."""
 
     name: str

@@ -7,13 +7,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from interpreter.inline_state import InlineState
 from interpreter.language.operations import _apply
 
 Fn = Callable[[Any], Any]
 
 
 @dataclass(frozen=True)
-class SetLocal:
+class SetLocal(InlineState):
     name: str
 
     def __call__(self, ctx: Any, op: str, value: Any) -> None:
@@ -21,7 +22,7 @@ class SetLocal:
 
 
 @dataclass(frozen=True)
-class SetGame:
+class SetGame(InlineState):
     """A game counter (bounded by the rules' tables) or a game variable."""
 
     name: str
@@ -36,7 +37,7 @@ class SetGame:
 
 
 @dataclass(frozen=True)
-class SetPlayerCounter:
+class SetPlayerCounter(InlineState):
     owner: Fn
     name: str
 
@@ -45,7 +46,7 @@ class SetPlayerCounter:
 
 
 @dataclass(frozen=True)
-class SetPlayerVariable:
+class SetPlayerVariable(InlineState):
     owner: Fn
     keys: Any  # the variable's key by seat
     name: str
@@ -56,7 +57,7 @@ class SetPlayerVariable:
 
 
 @dataclass(frozen=True)
-class SetKey:
+class SetKey(InlineState):
     """`table.key = …` on a local table."""
 
     owner: Fn
@@ -68,7 +69,7 @@ class SetKey:
 
 
 @dataclass(frozen=True)
-class SetIndex:
+class SetIndex(InlineState):
     """`table[key] = …` on a local table."""
 
     owner: Fn

@@ -9,9 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from interpreter.inline_state import InlineState
+
 
 @dataclass(frozen=True)
-class Signature:
+class Signature(InlineState):
     """Parameters (name → type), which of them are optional, and a result type."""
 
     params: dict[str, str]
@@ -22,7 +24,7 @@ class Signature:
 
 
 @dataclass
-class Symbols:
+class Symbols(InlineState):
     counters: dict[str, str] = field(default_factory=dict)  # name -> "player" | "game"
     variables: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (per, type)
     zones: dict[str, str] = field(default_factory=dict)  # name -> "player" | "game"

@@ -11,13 +11,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.errors import Location
+from interpreter.inline_state import InlineState
 from interpreter.language.effects import CompiledEffect
 
 Fn = Callable[[Any], Any]
 
 
 @dataclass(frozen=True)
-class AutomatonDef:
+class AutomatonDef(InlineState):
     """A seat the rules drive: it joins games of these player counts."""
 
     id: str
@@ -27,7 +28,7 @@ class AutomatonDef:
 
 
 @dataclass(frozen=True)
-class CounterDef:
+class CounterDef(InlineState):
     name: str
     per: str
     initial: Any  # int, or {side: int}
@@ -38,7 +39,7 @@ class CounterDef:
 
 
 @dataclass(frozen=True)
-class VariableDef:
+class VariableDef(InlineState):
     name: str
     per: str
     type: str
@@ -47,7 +48,7 @@ class VariableDef:
 
 
 @dataclass(frozen=True)
-class ZoneDef:
+class ZoneDef(InlineState):
     name: str
     per: str
     visibility: str
@@ -57,7 +58,7 @@ class ZoneDef:
 
 
 @dataclass(frozen=True)
-class SpaceDef:
+class SpaceDef(InlineState):
     id: str
     group: str
     sides: tuple[str, ...] | None  # None: on every side
@@ -69,7 +70,7 @@ class SpaceDef:
 
 
 @dataclass(frozen=True)
-class PieceDef:
+class PieceDef(InlineState):
     id: str
     design: str
     kind: str
@@ -78,7 +79,7 @@ class PieceDef:
 
 
 @dataclass(frozen=True)
-class Requirement:
+class Requirement(InlineState):
     condition: Fn
     message: str
     text: str
@@ -108,7 +109,7 @@ def _text(ctx: Any, value: Any) -> str:
 
 
 @dataclass(frozen=True)
-class ActionDef:
+class ActionDef(InlineState):
     id: str
     label: str
     params: dict[str, str]
@@ -123,7 +124,7 @@ class ActionDef:
 
 
 @dataclass(frozen=True)
-class TriggerDef:
+class TriggerDef(InlineState):
     id: str
     on: str | None
     when: Fn | None
@@ -132,7 +133,7 @@ class TriggerDef:
 
 
 @dataclass(frozen=True)
-class PhaseDef:
+class PhaseDef(InlineState):
     id: str
     label: str
     kind: str
@@ -143,14 +144,14 @@ class PhaseDef:
 
 
 @dataclass(frozen=True)
-class ScoringStep:
+class ScoringStep(InlineState):
     id: str
     label: str
     effect: CompiledEffect
 
 
 @dataclass(frozen=True)
-class Ruleset:
+class Ruleset(InlineState):
     id: str
     name: str
     version: str
