@@ -19,6 +19,7 @@ from lark.exceptions import (
 
 from interpreter import cache_folder
 from interpreter.atomic_file import write_atomically
+from interpreter.language import tree_builder
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 MAX_TEXT = 20_000
@@ -74,19 +75,22 @@ def grammar() -> Lark:
     cache) was rebuilt every time. The file's name holds the digest that matters."""
     text = GRAMMAR_PATH.read_text()
     cache = grammar_cache_file(text)
+    built = None
     if cache is not None:
         # missing, unreadable or half written: built again
         with contextlib.suppress(Exception), cache.open("rb") as handle:
-            return Lark.load(handle)
-    built = Lark(
-        text,
-        parser="lalr",
-        start=["effect", "expr"],
-        propagate_positions=True,
-        maybe_placeholders=True,
-    )
-    if cache is not None:
-        write_atomically(cache, built.save)  # a cache not written changes only the speed
+            built = Lark.load(handle)
+    if built is None:
+        built = Lark(
+            text,
+            parser="lalr",
+            start=["effect", "expr"],
+            propagate_positions=True,
+            maybe_placeholders=True,
+        )
+        if cache is not None:
+            write_atomically(cache, built.save)  # a cache not written changes only the speed
+    tree_builder.install(built)  # the same trees, built faster (tree_builder.py)
     return built
 
 
