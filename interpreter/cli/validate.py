@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from interpreter import collector
 from interpreter.cli import formats
 from interpreter.cli.options import expansions_option, mods_option, rules_path_option
 from interpreter.errors import Diagnostic, LoadError, Location
@@ -331,7 +332,8 @@ def validate(
     combos = Combinations(expansions, every, mods)
     with stored.digests_once():
         for raw in paths:
-            validate_path(raw, summary, combos)
+            with collector.paused():  # its objects all live until it is checked
+                validate_path(raw, summary, combos)
     diagnostics = sorted(
         summary.diagnostics.values(),
         key=lambda d: (d.location.path, d.location.line, d.location.column),
