@@ -9,10 +9,11 @@ rulesets (``ruleset/stored.py``, under ``rulesets/``).
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import sys
 from pathlib import Path
+
+from interpreter.sha256 import sha256
 
 CACHE_ENV = "TABLETOP_RULES_CACHE"
 
@@ -41,7 +42,7 @@ def derived_file(kind: str, source: str, *versions: str, suffix: str = "cache") 
     from interpreter import __version__
 
     key = "\0".join((kind, source, *versions, __version__, sys.version.split()[0]))
-    digest = hashlib.sha256(key.encode()).hexdigest()[:16]
+    digest = sha256(key.encode()).hexdigest()[:16]
     try:
         folder = root()
         folder.mkdir(parents=True, exist_ok=True)

@@ -9,11 +9,11 @@ Per-player entries use the key ``name#seat`` (``coins#0``, ``hand#2``).
 
 from __future__ import annotations
 
-import hashlib
 import json
 from typing import Any
 
 from interpreter.language.values import Piece, to_json
+from interpreter.sha256 import sha256
 
 
 class State:
@@ -80,7 +80,7 @@ class State:
 
     def digest(self) -> str:
         text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
-        return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+        return "sha256:" + sha256(text.encode()).hexdigest()
 
 
 def _jsonable(value: Any) -> Any:

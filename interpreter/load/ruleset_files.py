@@ -7,7 +7,6 @@ problems at the line where the item was written.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -15,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from interpreter.errors import Diagnostic, LoadError, Location
 from interpreter.load.search import MANIFEST
 from interpreter.load.search import resolve_ruleset as resolve_ruleset
+from interpreter.sha256 import sha256
 
 if TYPE_CHECKING:  # the readers (YAML, schemas, overlays) are imported where they run:
     # a stored ruleset is used without them (interpreter/ruleset/stored.py)
@@ -117,7 +117,7 @@ class Catalog:
         import json  # only where a digest is asked for: `validate` of stored rules never does
 
         text = json.dumps(content, sort_keys=True, separators=(",", ":"), default=str)
-        return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+        return "sha256:" + sha256(text.encode()).hexdigest()
 
 
 def display_path(path: Path) -> str:

@@ -11,11 +11,11 @@ be a ruleset folder itself.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from pathlib import Path
 
 from interpreter.errors import LoadError
+from interpreter.sha256 import sha256
 
 MANIFEST = "ruleset.yaml"
 ENVIRONMENT = "RULES_PATH"
@@ -104,7 +104,7 @@ def ruleset_ids() -> set[str]:
 
 
 def file_digest(path: Path) -> str:
-    return "sha256:" + hashlib.sha256(path.read_bytes()).hexdigest()
+    return "sha256:" + sha256(path.read_bytes()).hexdigest()
 
 
 def overlay_id(path: Path) -> str | None:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import hashlib
 import io
 import marshal
 import os
@@ -34,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter import cache_folder
 from interpreter.atomic_file import write_atomically
+from interpreter.sha256 import sha256
 
 if TYPE_CHECKING:  # the code generator is imported only where code is read or written
     from interpreter.language.codegen import Emitter
@@ -81,7 +81,7 @@ def request_key(folder_: Path, expansions: list[str] | None, mods: list[Path] | 
         "\0".join(f"{Path(m).resolve()}\0{m}" for m in mods or ()),
         "\0".join(str(p) for p in search.rules_path()),
     ]
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
+    return sha256("\n".join(parts).encode()).hexdigest()[:32]
 
 
 @functools.lru_cache(maxsize=1)
@@ -95,7 +95,7 @@ def _code_stamp() -> str:
                 stat = os.stat(os.path.join(folder, name))
                 where = os.path.relpath(os.path.join(folder, name), _PACKAGE)
                 stamps.append(f"{where}:{stat.st_size}:{stat.st_mtime_ns}")
-    return hashlib.sha256("\n".join(stamps).encode()).hexdigest()
+    return sha256("\n".join(stamps).encode()).hexdigest()
 
 
 _SHARED_DIGESTS: dict[str, str | None] | None = None  # inside ``digests_once``
@@ -128,7 +128,7 @@ def digest(path: Path) -> str | None:
 
 def _digest(path: Path) -> str | None:
     try:
-        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+        return sha256(Path(path).read_bytes()).hexdigest()
     except OSError:
         return None
 
@@ -198,7 +198,7 @@ def file_fact(path: Path, kind: str, compute: Any) -> Any:
     if not enabled():
         return compute(path)
     current = digest(path)
-    name = hashlib.sha256(f"{FORMAT}\0{kind}\0{Path(path).resolve()}".encode()).hexdigest()[:32]
+    name = sha256(f"{FORMAT}\0{kind}\0{Path(path).resolve()}".encode()).hexdigest()[:32]
     where = folder() / "facts" / f"{name}.pickle"
     with contextlib.suppress(Exception):
         with where.open("rb") as handle:

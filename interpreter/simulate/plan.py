@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
+
+from interpreter.sha256 import sha256
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,7 @@ class Variant:
 def game_seed(seed: str | int, index: int) -> int:
     """The seed of game ``index`` of a run with seed ``seed``: a 32-bit number taken from
     a hash of both, so nearby runs share no game; `rules play --seed` takes it as is."""
-    digest = hashlib.sha256(f"{seed}/{index}".encode()).digest()
+    digest = sha256(f"{seed}/{index}".encode()).digest()
     return int.from_bytes(digest[:4], "big")
 
 
