@@ -2,12 +2,13 @@
 
 Lark shapes each node through a chain of small callables (the positions, the child
 filter, `?rule` expansion, the tree's constructor): four Python calls and two scans of
-the children with ``getattr`` for every reduction, which made up half of parsing the
-rules' texts. ``install`` puts one function per rule in their place that does the
-same work in one pass: the same children kept, the same placeholders (``None``) for
-missing optional parts, the same `?rule` and `_rule` inlining and the same positions
-(``meta``: a node spans its first to its last child, tokens filtered out of the tree
-included; the ``container_*`` positions of an inlined node likewise).
+the children with ``getattr`` for every reduction, which made up nearly half of parsing
+the rules' texts (335 of 749 M instructions). ``install`` puts one function per rule
+in their place that does the same work in one pass: the same children kept, the same
+placeholders (``None``) for missing optional parts, the same `?rule` and `_rule`
+inlining and the same positions (``meta``: a node spans its first to its last child,
+tokens filtered out of the tree included; the ``container_*`` positions of an inlined
+node likewise).
 ``tests/language/test_tree_builder.py`` compares both on every text of the bundled
 rulesets and examples, position by position.
 
