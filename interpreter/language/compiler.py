@@ -20,8 +20,6 @@ import ast
 from collections.abc import Callable
 from typing import Any
 
-from lark import Token, Tree
-
 from interpreter.language import codegen as cg
 from interpreter.language import effects as fx
 from interpreter.language import operations as ops
@@ -34,6 +32,7 @@ from interpreter.language.compiled import (
     _Abort,
     did_you_mean,
 )
+from interpreter.language.parse_tree import Token, Tree
 from interpreter.language.parser import SyntaxProblem, parse
 from interpreter.language.paths import PathCompiler
 from interpreter.language.registry import REGISTRY, Registry

@@ -1,25 +1,28 @@
-"""Parse effect and expression text with the Lark grammar (LALR), once per text."""
+"""Parse effect and expression text with the grammar (LALR), once per text.
+
+``grammar.lark`` is the language; Lark builds its tables (kept in the cache folder,
+like Lark's own parser), and ``lalr.py`` parses on them, so a process that only parses
+valid texts never imports Lark. A text the tables refuse is parsed again by Lark,
+whose error (``UnexpectedInput``) becomes the ``SyntaxProblem`` a user reads.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import marshal
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-
-import lark
-from lark import Lark, Token, Tree
-from lark.exceptions import (
-    LarkError,
-    UnexpectedCharacters,
-    UnexpectedEOF,
-    UnexpectedInput,
-    UnexpectedToken,
-)
+from typing import TYPE_CHECKING, Any
 
 from interpreter import cache_folder
 from interpreter.atomic_file import write_atomically
-from interpreter.language import tree_builder
+from interpreter.language import lalr, parse_tables
+from interpreter.language.parse_tree import Tree, from_lark
+
+if TYPE_CHECKING:
+    from lark import Lark
+    from lark.exceptions import UnexpectedInput
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 MAX_TEXT = 20_000
@@ -66,13 +69,16 @@ MAX_PARSED = 8192  # parsed texts kept per process (a ruleset has about a thousa
 
 @lru_cache(maxsize=1)
 def grammar() -> Lark:
-    """The LALR parser; its tables come from a per-user cache file when one fits, since
-    building them costs a fifth of a second at every start of `rules`.
+    """Lark's LALR parser of the grammar: it builds the tables and words the errors.
+    Its own tables come from a per-user cache file when one fits, since building them
+    costs a fifth of a second.
 
     The file is written with ``Lark.save`` and read with ``Lark.load``, not through
     Lark's own ``cache=`` option: that one counts the cache file's path in its key, so
     a cache folder reached by another path (another ``XDG_CACHE_HOME``, a restored CI
     cache) was rebuilt every time. The file's name holds the digest that matters."""
+    from lark import Lark
+
     text = GRAMMAR_PATH.read_text()
     cache = grammar_cache_file(text)
     built = None
@@ -90,19 +96,63 @@ def grammar() -> Lark:
         )
         if cache is not None:
             write_atomically(cache, built.save)  # a cache not written changes only the speed
-    tree_builder.install(built)  # the same trees, built faster (tree_builder.py)
     return built
 
 
 def grammar_cache_file(text: str) -> Path | None:
-    """Where the built parser for this grammar text is kept, or None for no cache
+    """Where Lark's built parser for this grammar text is kept, or None for no cache
     (``cache_folder.derived_file``: the name holds a digest of the grammar, of Lark's
     version and the file's format, so a stale file is never read; Lark itself checks
     the digest inside the file again)."""
     # "Lark.save": the file's format (Lark's own cache= wrote another under this name)
     return cache_folder.derived_file(
-        "grammar", text, "Lark.save", lark.__version__, suffix="lark-cache"
+        "grammar", text, "Lark.save", _lark_version(), suffix="lark-cache"
     )
+
+
+def tables_file(text: str) -> Path | None:
+    """Where the grammar's tables for ``lalr.py`` are kept (``parse_tables.py``), or
+    None for no cache; named like Lark's file, with the tables' format."""
+    return cache_folder.derived_file(
+        "grammar", text, f"tables {parse_tables.FORMAT}", _lark_version(), suffix="tables"
+    )
+
+
+@lru_cache(maxsize=1)
+def _lark_version() -> str:
+    """Lark's version, read from its package without importing it (40 ms)."""
+    import importlib.util
+
+    with contextlib.suppress(Exception):
+        spec = importlib.util.find_spec("lark")
+        if spec is not None and spec.origin:
+            for line in Path(spec.origin).read_text(encoding="utf-8").splitlines():
+                if line.startswith("__version__"):
+                    return line.partition("=")[2].strip().strip("\"'")
+    import lark
+
+    return lark.__version__
+
+
+@lru_cache(maxsize=1)
+def tables_parser() -> lalr.Parser | None:
+    """The parser on the grammar's tables, from the cache file or from Lark; None
+    where Lark's internals are not the ones ``parse_tables`` reads (Lark parses then)."""
+    text = GRAMMAR_PATH.read_text()
+    path = tables_file(text)
+    tables = None
+    if path is not None:
+        # missing, unreadable, half written or of another format: made again
+        with contextlib.suppress(Exception):
+            tables = parse_tables.ParseTables.from_data(marshal.loads(path.read_bytes()))
+    if tables is None:
+        tables = parse_tables.from_lark(grammar())
+        if tables is None:
+            return None
+        if path is not None:
+            data = marshal.dumps(tables.as_data())
+            write_atomically(path, lambda handle: handle.write(data))
+    return lalr.Parser(tables)
 
 
 @lru_cache(maxsize=MAX_PARSED)
@@ -116,18 +166,36 @@ def parse(text: str, start: str) -> Tree:
             1, 1, f"expression is longer than {MAX_TEXT:,} characters", "split it into functions"
         )
     _check_nesting(text)
-    try:
-        tree = grammar().parse(text, start=start)
-    except UnexpectedInput as exc:
-        raise _problem(exc, start, text) from None
-    except (LarkError, RecursionError) as exc:
-        raise SyntaxProblem(1, 1, f"cannot parse: {exc}") from None
+    fast = tables_parser()
+    tree = None
+    if fast is not None:
+        with contextlib.suppress(lalr.NoParse):
+            tree = fast.parse(text, start)
+    if tree is None:
+        tree = _parse_with_lark(text, start)
     _check_depth(tree)
     return tree
 
 
-def _check_depth(tree: Tree) -> None:
-    """Refuse trees deeper than the compiler may walk (long operator chains)."""
+def _parse_with_lark(text: str, start: str) -> Tree:
+    """Lark's parse of ``text``: its error as a ``SyntaxProblem`` (the usual reason to
+    be here), else its tree in our classes."""
+    from lark.exceptions import LarkError
+    from lark.exceptions import UnexpectedInput as Unexpected
+
+    try:
+        tree = grammar().parse(text, start=start)
+    except Unexpected as exc:
+        raise _problem(exc, start, text) from None
+    except (LarkError, RecursionError) as exc:
+        raise SyntaxProblem(1, 1, f"cannot parse: {exc}") from None
+    _check_depth(tree)  # before the copy, which recurses
+    return from_lark(tree)
+
+
+def _check_depth(tree: Any) -> None:
+    """Refuse trees deeper than the compiler may walk (long operator chains); trees of
+    Lark's classes too."""
     stack = [(tree, 1)]
     while stack:
         node, depth = stack.pop()
@@ -142,7 +210,7 @@ def _check_depth(tree: Tree) -> None:
                 "split it into parts with `let` or ruleset functions",
             )
         for child in node.children:
-            if isinstance(child, Tree):
+            if child is not None and not isinstance(child, str):
                 stack.append((child, depth + 1))
 
 
@@ -167,6 +235,8 @@ def _check_nesting(text: str) -> None:
 
 
 def _problem(exc: UnexpectedInput, start: str, text: str) -> SyntaxProblem:
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
     line, column = max(exc.line, 1), max(exc.column, 1)
     if isinstance(exc, UnexpectedCharacters):
         char = exc.char
@@ -199,7 +269,7 @@ def _problem(exc: UnexpectedInput, start: str, text: str) -> SyntaxProblem:
             "check for a missing ')' or '}'",
         )
     if isinstance(exc, UnexpectedToken):
-        token: Token = exc.token
+        token = exc.token
         found = "end of the text" if token.type == "$END" else f"{str(token)!r}"
         if token.type == "$END":
             line, column = _end_position(text)
@@ -290,6 +360,8 @@ def _expected(names: set[str] | frozenset[str], start: str = "effect") -> str:
 
 
 def _anon(name: str) -> str:
+    from lark.exceptions import LarkError
+
     try:
         for term in grammar().terminals:
             if term.name == name:

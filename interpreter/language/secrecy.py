@@ -33,9 +33,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from lark import Token, Tree
-
 from interpreter.identity_memo import by_identity
+from interpreter.language.parse_tree import Token, Tree
 from interpreter.language.syntax_tree import _pos
 
 PUBLIC_ZONE_ATTRIBUTES = frozenset({"size", "empty", "capacity", "free", "id", "group", "owner"})

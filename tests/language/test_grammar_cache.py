@@ -1,8 +1,9 @@
-"""The Lark grammar cache: written once per grammar, reused, never in the way.
+"""The grammar's cache files: written once per grammar, reused, never in the way.
 
-Building the LALR tables costs a fifth of a second at every start of `rules`; the
-cache (a file in ``$XDG_CACHE_HOME/tabletop-rules/``) saves it. A cache that cannot be
-written or read must change nothing but the speed.
+Building the LALR tables costs a fifth of a second at every start of `rules`; two
+files in ``$XDG_CACHE_HOME/tabletop-rules/`` save it: the tables ``lalr.py`` parses on
+(``grammar-….tables``) and Lark's own parser (``grammar-….lark-cache``), which words
+the errors. A cache that cannot be written or read must change nothing but the speed.
 """
 
 from __future__ import annotations
@@ -16,12 +17,26 @@ import lark
 import pytest
 
 from interpreter.language import parser
-from interpreter.language.parser import GRAMMAR_PATH, grammar, grammar_cache_file, parse
+from interpreter.language.parser import (
+    GRAMMAR_PATH,
+    grammar,
+    grammar_cache_file,
+    parse,
+    tables_file,
+    tables_parser,
+)
 
 SAMPLES = [
     ("effect", "let n = count(s in spaces where s.owner == me); my.score += n * 2 // 3"),
     ("expr", "f(1, [2, 3], 'x') and not (a.b >= -4 or c % 5 != 0)"),
 ]
+
+
+def new_process() -> None:
+    """Forget the parsers and parsed texts, as a new process has none."""
+    grammar.cache_clear()
+    tables_parser.cache_clear()
+    parse.cache_clear()
 
 
 @pytest.fixture
@@ -35,11 +50,9 @@ def builds(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
         return original(self)
 
     monkeypatch.setattr(lark.Lark, "_build_parser", counting)
-    grammar.cache_clear()
-    parse.cache_clear()  # parsed texts are kept per process too
+    new_process()
     yield count
-    grammar.cache_clear()  # the next test builds its own parser again
-    parse.cache_clear()  # parsed texts are kept per process too
+    new_process()  # the next test builds its own parser again
 
 
 def trees() -> list[str]:
@@ -48,14 +61,12 @@ def trees() -> list[str]:
 
 def uncached_trees(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     monkeypatch.setenv("TABLETOP_RULES_CACHE", "0")
-    grammar.cache_clear()
-    parse.cache_clear()  # parsed texts are kept per process too
+    new_process()
     try:
         return trees()
     finally:
         monkeypatch.delenv("TABLETOP_RULES_CACHE")
-        grammar.cache_clear()
-        parse.cache_clear()  # parsed texts are kept per process too
+        new_process()
 
 
 def test_the_cache_is_written_then_reused(
@@ -90,8 +101,7 @@ def test_a_cache_folder_reached_by_another_path_is_still_read(
     assert builds == [1]
     shutil.copytree(tmp_path / "first", tmp_path / "second")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "second"))
-    grammar.cache_clear()
-    parse.cache_clear()  # parsed texts are kept per process too
+    new_process()
     assert trees() == expected
     assert builds == [1]  # loaded from the copy, not built again
 
@@ -106,6 +116,9 @@ def test_the_file_name_follows_the_grammar_text(
     assert path is not None and path.parent == tmp_path / "tabletop-rules"
     assert grammar_cache_file(text) == path
     assert grammar_cache_file(text + "\n// edited\n") != path
+    tables = tables_file(text)
+    assert tables is not None and tables.parent == path.parent and tables != path
+    assert tables_file(text + "\n// edited\n") != tables
 
 
 def test_a_stale_cache_file_is_removed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -114,10 +127,17 @@ def test_a_stale_cache_file_is_removed(tmp_path: Path, monkeypatch: pytest.Monke
     folder = tmp_path / "tabletop-rules"
     folder.mkdir()
     (folder / "grammar-0000000000000000.lark-cache").write_bytes(b"old")
+    (folder / "grammar-0000000000000000.tables").write_bytes(b"old")
     (folder / "other-file").write_bytes(b"kept")
     path = grammar_cache_file(GRAMMAR_PATH.read_text())
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "grammar-0000000000000000.tables",
+        "other-file",
+    ]
+    tables = tables_file(GRAMMAR_PATH.read_text())
     assert sorted(p.name for p in folder.iterdir()) == ["other-file"]
     assert path is not None and not path.exists()
+    assert tables is not None and not tables.exists()
 
 
 @pytest.mark.parametrize("value", ["0", "off", "no", "false"])
@@ -127,6 +147,7 @@ def test_the_environment_variable_turns_it_off(
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setenv("TABLETOP_RULES_CACHE", value)
     assert grammar_cache_file(GRAMMAR_PATH.read_text()) is None
+    assert tables_file(GRAMMAR_PATH.read_text()) is None
     trees()
     assert builds == [1]
     assert not (tmp_path / "tabletop-rules").exists()
@@ -150,13 +171,14 @@ def test_a_cache_file_that_cannot_be_written_or_read_changes_nothing(
     root, whom a read-only mode would not stop)."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.delenv("TABLETOP_RULES_CACHE", raising=False)
-    path = grammar_cache_file(GRAMMAR_PATH.read_text())
-    assert path is not None
-    path.mkdir()
+    paths = [grammar_cache_file(GRAMMAR_PATH.read_text()), tables_file(GRAMMAR_PATH.read_text())]
+    for path in paths:
+        assert path is not None
+        path.mkdir()
     expected = uncached_trees(monkeypatch)
     assert trees() == expected
     assert builds == [1, 1]
-    assert path.is_dir()
+    assert all(path.is_dir() for path in paths)
 
 
 @pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root writes anywhere")
@@ -185,8 +207,7 @@ def test_a_read_only_folder_with_a_cache_file_is_read(
     folder = tmp_path / "tabletop-rules"
     folder.chmod(0o555)
     try:
-        grammar.cache_clear()
-        parse.cache_clear()  # parsed texts are kept per process too
+        new_process()
         assert trees() == uncached_trees(monkeypatch)
         assert builds == [1, 1]  # the first build and the uncached one only
     finally:
@@ -198,16 +219,32 @@ def test_a_corrupt_cache_file_is_rebuilt(
 ) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.delenv("TABLETOP_RULES_CACHE", raising=False)
-    path = grammar_cache_file(GRAMMAR_PATH.read_text())
-    assert path is not None
-    path.write_bytes(b"half a file")  # e.g. a process killed while writing it
+    paths = [grammar_cache_file(GRAMMAR_PATH.read_text()), tables_file(GRAMMAR_PATH.read_text())]
+    for path in paths:
+        assert path is not None
+        path.write_bytes(b"half a file")  # e.g. a process killed while writing it
     assert trees() == uncached_trees(monkeypatch)
-    assert path.stat().st_size > 1000  # written again, whole
-    grammar.cache_clear()
-    parse.cache_clear()  # parsed texts are kept per process too
+    assert all(path.stat().st_size > 1000 for path in paths)  # written again, whole
+    new_process()
     trees()
     assert builds == [1, 1]  # then read
 
 
+def test_corrupt_tables_are_made_again_from_lark_s_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, builds: list[int]
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("TABLETOP_RULES_CACHE", raising=False)
+    expected = trees()
+    path = tables_file(GRAMMAR_PATH.read_text())
+    assert path is not None
+    path.write_bytes(b"\x00" * 2000)  # not a marshalled value
+    new_process()
+    assert trees() == expected
+    assert builds == [1]  # from Lark's parser, read from its file
+    assert path.stat().st_size > 2000
+
+
 def test_the_module_keeps_one_parser_per_process() -> None:
     assert parser.grammar() is parser.grammar()
+    assert parser.tables_parser() is parser.tables_parser()
