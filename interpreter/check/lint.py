@@ -176,21 +176,29 @@ def _effects(catalog: Catalog) -> Iterator[tuple[str, tuple, str]]:
     """(item name, (document, json path), text) of every `effect` text of the rules."""
     items: list[Item] = [i for s in catalog.sections.values() for i in s.values()]
     items += list(catalog.singletons.values())
+    for item in items:
+        for sub, text in _effect_texts(item.data):
+            name = f"the {item.id}" if item.id == item.section else f"`{item.id}`"
+            yield name, item.source(*sub), text
 
-    def walk(item: Item, node: Any, sub: tuple) -> Iterator[tuple[str, tuple, str]]:
+
+@by_identity
+def _effect_texts(data: Any) -> tuple[tuple[tuple, str], ...]:
+    """(json path within the item, text) of every `effect` text in an item's data (the
+    same data in every combination of expansions)."""
+
+    def walk(node: Any, sub: tuple) -> Iterator[tuple[tuple, str]]:
         if isinstance(node, dict):
             for k, value in node.items():
                 if k in ("effect", "setup") and isinstance(value, str):
-                    name = f"the {item.id}" if item.id == item.section else f"`{item.id}`"
-                    yield name, item.source(*sub, k), value
+                    yield (*sub, k), value
                 elif k not in PROSE:
-                    yield from walk(item, value, (*sub, k))
+                    yield from walk(value, (*sub, k))
         elif isinstance(node, list):
             for index, value in enumerate(node):
-                yield from walk(item, value, (*sub, index))
+                yield from walk(value, (*sub, index))
 
-    for item in items:
-        yield from walk(item, item.data, ())
+    return tuple(walk(data, ()))
 
 
 def _scalar_constants(catalog: Catalog) -> dict[str, Any]:

@@ -152,17 +152,14 @@ class Tree:
         return hash((self.data, tuple(self.children)))
 
     def iter_subtrees(self) -> Iterator[Tree]:
-        """Every subtree once, children before their parents (Lark's order)."""
+        """Every subtree once, children before their parents, in Lark's order: the
+        reverse of a breadth-first walk that takes each node's children right to left."""
         queue = [self]
-        seen: dict[int, Tree] = {}
-        for subtree in queue:
-            seen[id(subtree)] = subtree
-            queue += [
-                child
-                for child in reversed(subtree.children)
-                if isinstance(child, Tree) and id(child) not in seen
-            ]
-        return reversed(list(seen.values()))
+        for node in queue:  # grows as it is walked
+            queue += [child for child in reversed(node.children) if isinstance(child, Tree)]
+        if len(queue) != len({id(node) for node in queue}):  # a node met twice (a DAG)
+            queue = list({id(node): node for node in queue}.values())
+        return reversed(queue)
 
     def iter_subtrees_topdown(self) -> Iterator[Tree]:
         """Every subtree, parents before their children, left to right (Lark's order)."""

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from interpreter.errors import Diagnostic, LoadError, Location
-from interpreter.load.search import MANIFEST
+from interpreter.load.search import MANIFEST, real_path
 from interpreter.load.search import resolve_ruleset as resolve_ruleset
 from interpreter.sha256 import sha256
 
@@ -123,7 +123,7 @@ class Catalog:
 def display_path(path: Path) -> str:
     """The path as users passed it: relative to the working folder when possible."""
     try:
-        return str(path.resolve().relative_to(Path.cwd()))
+        return str(real_path(path).relative_to(Path.cwd()))
     except ValueError:
         return str(path)
 
@@ -350,7 +350,7 @@ def _read_checked(
     modifies a document, so one can be shared."""
     try:
         stat = path.stat()
-        key = (str(path.resolve()), display, schema, stat.st_mtime_ns, stat.st_size)
+        key = (str(real_path(path)), display, schema, stat.st_mtime_ns, stat.st_size)
     except (OSError, ValueError):
         key = None
     if key is not None and key in _READ_CACHE:
@@ -370,7 +370,7 @@ def _read_checked(
 
 def _inside(path: Path, folder: Path) -> bool:
     try:
-        return path.resolve().is_relative_to(folder.resolve())
+        return real_path(path).is_relative_to(real_path(folder))
     except (OSError, ValueError):
         return False
 

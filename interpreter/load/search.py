@@ -11,7 +11,9 @@ be a ruleset folder itself.
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 from interpreter.errors import LoadError
@@ -23,6 +25,33 @@ PROJECT_ROOT = Path(__file__).resolve().parents[2]
 MAX_MOD_FILES = 2000  # files looked at when searching the rules path for a mod id
 
 _given: list[Path] = []
+_REAL_PATHS: dict[str, Path] | None = None  # inside ``files_fixed``
+
+
+@contextlib.contextmanager
+def files_fixed() -> Iterator[None]:
+    """Inside it, the files and links do not change, so ``real_path`` looks each path
+    up once: checking every combination of a ruleset's expansions resolves the same
+    paths some 500 times (a system call per part of each)."""
+    global _REAL_PATHS
+    outer = _REAL_PATHS
+    _REAL_PATHS = {} if outer is None else outer
+    try:
+        yield
+    finally:
+        _REAL_PATHS = outer
+
+
+def real_path(path: Path | str) -> Path:
+    """``Path(path).resolve()``: absolute, links followed (once, in ``files_fixed``)."""
+    known = _REAL_PATHS
+    if known is None:
+        return Path(path).resolve()
+    key = str(path)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = Path(path).resolve()
+    return found
 
 
 def set_rules_path(folders: list[Path]) -> None:

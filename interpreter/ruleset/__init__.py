@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from interpreter.errors import CheckError, Diagnostic
-from interpreter.load.search import resolve_ruleset
+from interpreter.load.search import real_path, resolve_ruleset
 from interpreter.ruleset import stored
 
 if TYPE_CHECKING:
@@ -111,9 +111,9 @@ def load_or_raise(
             "rulesets/)"
         )
     key = (
-        str(folder.resolve()),
+        str(real_path(folder)),
         tuple(sorted(expansions or ())),  # the order they are named in changes nothing
-        tuple(sorted(str(Path(m).resolve()) for m in mods or ())),
+        tuple(sorted(str(real_path(m)) for m in mods or ())),
         _fingerprint(folder, mods),
     )
     if key in _cache:

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter import cache_folder
 from interpreter.atomic_file import write_atomically
+from interpreter.load.search import files_fixed, real_path
 from interpreter.sha256 import sha256
 
 if TYPE_CHECKING:  # the code generator is imported only where code is read or written
@@ -74,11 +75,11 @@ def request_key(folder_: Path, expansions: list[str] | None, mods: list[Path] | 
         _code_stamp(),
         # where the files are, and how they were named from where: the stored
         # locations and the catalog keep the paths as shown from this folder
-        str(Path(folder_).resolve()),
+        str(real_path(folder_)),
         str(folder_),
         os.getcwd(),
         "\0".join(expansions or ()),
-        "\0".join(f"{Path(m).resolve()}\0{m}" for m in mods or ()),
+        "\0".join(f"{real_path(m)}\0{m}" for m in mods or ()),
         "\0".join(str(p) for p in search.rules_path()),
     ]
     return sha256("\n".join(parts).encode()).hexdigest()[:32]
@@ -111,7 +112,8 @@ def digests_once() -> Iterator[None]:
     outer = _SHARED_DIGESTS
     _SHARED_DIGESTS = {} if outer is None else outer
     try:
-        yield
+        with files_fixed():  # their paths are resolved once too
+            yield
     finally:
         _SHARED_DIGESTS = outer
 
@@ -135,7 +137,7 @@ def _digest(path: Path) -> str | None:
 
 def _sources(paths: list[Path]) -> list[tuple[str, str]] | None:
     """(path, digest) of every file a load read, once each; None if one is unreadable."""
-    sources = [(str(Path(p).resolve()), digest(Path(p))) for p in dict.fromkeys(paths)]
+    sources = [(str(real_path(p)), digest(Path(p))) for p in dict.fromkeys(paths)]
     return None if any(d is None for _, d in sources) else sources  # type: ignore[misc]
 
 
@@ -198,7 +200,7 @@ def file_fact(path: Path, kind: str, compute: Any) -> Any:
     if not enabled():
         return compute(path)
     current = digest(path)
-    name = sha256(f"{FORMAT}\0{kind}\0{Path(path).resolve()}".encode()).hexdigest()[:32]
+    name = sha256(f"{FORMAT}\0{kind}\0{real_path(path)}".encode()).hexdigest()[:32]
     where = folder() / "facts" / f"{name}.pickle"
     with contextlib.suppress(Exception):
         with where.open("rb") as handle:
