@@ -40,7 +40,6 @@ except ImportError:  # pragma: no cover - depends on the environment
     CParser = None
 
 PURE_SWITCH = "TABLETOP_RULES_PURE_YAML"
-T = TypeVar("T")
 U = TypeVar("U")
 
 _BREAK = re.compile("\r\n|\r|\n")  # libyaml's line breaks, once _MISREAD are set aside
@@ -147,20 +146,17 @@ if CParser is not None:
             VersionedResolver.__init__(self, version=None, loadumper=self)
 
 
-def read(
-    text: str, scan: Callable[[list[Any]], T], convert: Callable[[list[Any], Callable], U]
-) -> tuple[T, U | None] | None:
-    """``scan`` and ``convert`` of the events of ``text``, or None to read it with the
-    pure reader: no libyaml, switched off, or a text libyaml refuses or may read
+def read(text: str, convert: Callable[[list[Any], Callable], U]) -> tuple[U] | None:
+    """``(convert(events, scalar),)`` of the events of ``text``, or None to read it with
+    the pure reader: no libyaml, switched off, or a text libyaml refuses or may read
     otherwise.
 
     ``convert(events, scalar)`` gets ``scalar``, which gives a scalar event's value
     as ruamel's composer and round-trip constructor would (``plain.from_events``); it
-    raises ``plain.Unusual`` to leave the text to the pure reader. The whole text is
-    parsed before ``scan`` runs, so ``scan`` (which refuses bombs, deep nesting and
-    foreign tags by raising) sees only text libyaml reads; its exceptions and
-    ``convert``'s ``LoadError`` pass through. Anything else is left to the pure reader
-    and its located errors.
+    raises ``plain.Unusual`` to leave the text to the pure reader, and refuses what
+    must not be composed (bombs, deep nesting) as it meets it, raising ``LoadError``,
+    which passes through. The whole text is parsed first, so it sees only text
+    libyaml reads. Anything else is left to the pure reader and its located errors.
     """
     if not enabled() or not suitable(text):
         return None
@@ -170,10 +166,9 @@ def read(
         return None
     if not same_reading(parsed, text):
         return None
-    scanned = scan(parsed)
     loader = _Loader(text)
     try:
-        return scanned, convert(parsed, partial(_scalar_value, loader))
+        return (convert(parsed, partial(_scalar_value, loader)),)
     except LoadError:
         raise
     except Exception:  # plain.Unusual, or a value it cannot hold: the pure reader says where

@@ -11,9 +11,11 @@ record a key's and a value's position from the node's start mark, and the span o
 every text (tests/load/test_fast_yaml.py compares the two on every bundled file).
 
 ``from_events`` takes only what it reads exactly as the round-trip constructor does:
-a merge key (``<<``), a duplicate key, a key that is not a scalar or an alias raise
-``Unusual``, and the text goes to the pure reader (explicit tags and anchors never
-come here: ``fast_yaml.same_reading``).
+a merge key (``<<``), a duplicate key, an alias, a second document raise ``Unusual``,
+and the text goes to the pure reader (explicit tags and anchors never come here:
+``fast_yaml.same_reading``). It refuses what must not be composed as it meets it
+(too deep, a number too long, a collection as a key) with the errors
+``yaml_source._scan_events`` gives the pure reader's events.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ruamel.yaml.events import (
     AliasEvent,
+    DocumentStartEvent,
     MappingEndEvent,
     MappingStartEvent,
     ScalarEvent,
@@ -79,13 +82,19 @@ def from_events(
         _count(counter, doc, limits)
         kind = type(event)
         if kind is MappingStartEvent:
+            refuse_depth(doc.path, event, len(jpath) + 1, limits)
             out: dict[str, Any] = {}
             seen: set[Any] = set()
             for key_event in stream:
-                if type(key_event) is MappingEndEvent:
+                key_kind = type(key_event)
+                if key_kind is MappingEndEvent:
                     return out
-                if type(key_event) is not ScalarEvent:
+                if key_kind is not ScalarEvent:
+                    if key_kind is MappingStartEvent or key_kind is SequenceStartEvent:
+                        raise collection_key(doc.path, key_event)
                     raise Unusual
+                if not key_event.style:
+                    refuse_long_number(doc.path, key_event, limits)
                 key = scalar(key_event)
                 mark = key_event.start_mark
                 if not _plain_key(key):
@@ -101,6 +110,7 @@ def from_events(
                 out[child[-1]] = walk(value_event, child)
             raise Unusual  # the events ended inside a mapping
         if kind is SequenceStartEvent:
+            refuse_depth(doc.path, event, len(jpath) + 1, limits)
             items = []
             for index, item_event in enumerate(stream):
                 if type(item_event) is SequenceEndEvent:
@@ -112,6 +122,8 @@ def from_events(
             raise Unusual
         if kind is not ScalarEvent:
             raise Unusual  # an alias (same_reading leaves none with its anchor)
+        if not event.style:
+            refuse_long_number(doc.path, event, limits)
         value = scalar(event)
         if isinstance(value, str):
             if jpath in doc.value_positions:
@@ -120,11 +132,16 @@ def from_events(
         return _scalar(value, jpath, doc, limits)
 
     root = None
+    documents = 0
     for event in stream:
         if type(event) in (MappingStartEvent, SequenceStartEvent, ScalarEvent, AliasEvent):
             if root is not None:
                 raise Unusual
             root = walk(event, ())
+        elif type(event) is DocumentStartEvent:
+            documents += 1
+            if documents > 1:
+                raise Unusual  # the pure reader's scan refuses a second document there
     return root
 
 
@@ -262,3 +279,44 @@ def located_error(
 ) -> LoadError:
     """A YAML error at a 1-based ``line`` and ``col`` of ``path`` (``yaml_source`` too)."""
     return LoadError([Diagnostic(Location(path, line, col), message, hint, kind="yaml")])
+
+
+def error_at(path: str, event: Any, message: str, hint: str | None = None) -> LoadError:
+    """A YAML error where a parsing event starts."""
+    mark = event.start_mark
+    return located_error(path, mark.line + 1, mark.column + 1, message, hint)
+
+
+# The refusals of what must not be composed, made as each event is met: by
+# ``yaml_source._scan_events`` before the pure reader composes, and by ``from_events``
+# as it walks libyaml's events (the same events in the same order, so the same error).
+def refuse_depth(path: str, event: Any, depth: int, limits: Limits) -> None:
+    if depth > limits.max_depth:
+        raise error_at(
+            path, event, f"nesting deeper than {limits.max_depth} levels", "flatten the structure"
+        )
+
+
+def refuse_long_number(path: str, event: Any, limits: Limits) -> None:
+    """A plain scalar of more digits than numbers in rules have (``int`` of a long
+    text costs time quadratic in its length)."""
+    digits = event.value.lstrip("+-").replace("_", "")
+    if digits.isdigit() and len(digits) > limits.max_int_digits:
+        raise error_at(
+            path,
+            event,
+            f"number has more than {limits.max_int_digits} digits",
+            "numbers in rulesets are small integers",
+        )
+
+
+def collection_key(path: str, event: Any) -> LoadError:
+    """A mapping or list used as a key: ruamel builds one in time exponential in its
+    nesting ({{{{…}}}}: 35 bytes hang the loader), so it is refused before that."""
+    kind = "mapping" if type(event).__name__ == "MappingStartEvent" else "list"
+    return error_at(
+        path,
+        event,
+        f"a {kind} cannot be a key",
+        "keys are plain names: remove the braces or brackets, or quote the key",
+    )

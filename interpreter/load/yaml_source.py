@@ -212,9 +212,9 @@ def load_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> Document
     def from_events(events: list[Any], scalar: Any) -> Any:
         return plain.from_events(events, document, limits, scalar)
 
-    loaded = fast_yaml.read(text, lambda events: _scan_events(events, path, limits), from_events)
+    loaded = fast_yaml.read(text, from_events)
     if loaded is not None:
-        document.problems, document.data = loaded
+        (document.data,) = loaded  # a text libyaml reads has no duplicate keys (plain.py)
         empty = document.data is None
     else:  # the pure reader, on a fresh document (from_events may have begun one)
         document = Document(path=path, text=text, data=None)
@@ -320,38 +320,17 @@ def _scan_events(events: Iterable[Any], path: str, limits: Limits) -> list[Diagn
             else:
                 keys[event.value] = event.start_mark.line + 1
         if is_key and isinstance(event, CollectionStartEvent):
-            # ruamel builds a mapping or list used as a key in time exponential in its
-            # nesting ({{{{…}}}}: 35 bytes hang the loader): refuse it before that
-            raise _at(
-                path,
-                event,
-                f"a {'mapping' if _is_mapping(event) else 'list'} cannot be a key",
-                "keys are plain names: remove the braces or brackets, or quote the key",
-            )
+            raise plain.collection_key(path, event)
         if isinstance(event, CollectionStartEvent):
             depth += 1
-            if depth > limits.max_depth:
-                raise _at(
-                    path,
-                    event,
-                    f"nesting deeper than {limits.max_depth} levels",
-                    "flatten the structure",
-                )
+            plain.refuse_depth(path, event, depth, limits)
             stack.append([{}, True] if _is_mapping(event) else None)
         elif isinstance(event, CollectionEndEvent):
             depth -= 1
             if stack:
                 stack.pop()
         elif isinstance(event, ScalarEvent) and not event.style:  # plain
-            value = event.value
-            digits = value.lstrip("+-").replace("_", "")
-            if digits.isdigit() and len(digits) > limits.max_int_digits:
-                raise _at(
-                    path,
-                    event,
-                    f"number has more than {limits.max_int_digits} digits",
-                    "numbers in rulesets are small integers",
-                )
+            plain.refuse_long_number(path, event, limits)
     return problems
 
 
@@ -477,9 +456,7 @@ def _duplicate_key_name(text: str) -> str | None:
     return None
 
 
-def _at(path: str, event: Any, message: str, hint: str | None = None) -> LoadError:
-    mark = event.start_mark
-    return _error(path, mark.line + 1, mark.column + 1, message, hint)
+_at = plain.error_at
 
 
 _error = plain.located_error

@@ -56,7 +56,7 @@ def goes_fast(text: str) -> bool:
         return plain.from_events(events, doc, Limits(), scalar)
 
     try:
-        return fast_yaml.read(text, lambda events: None, convert) is not None
+        return fast_yaml.read(text, convert) is not None
     except LoadError:  # the fast path's own error (a number out of range, a bad key)
         return True
 
@@ -83,13 +83,12 @@ def test_every_bundled_file_loads_the_same_through_libyaml(
 def test_libyaml_reads_nearly_all_bundled_files() -> None:
     texts = {path.relative_to(ROOT).as_posix(): path.read_text(encoding="utf-8") for path in FILES}
     slow = sorted(name for name, text in texts.items() if not goes_fast(text))
-    # a syntax error, anchors, a duplicate key (the first value counts: plain.Unusual),
-    # and a nesting the constructor cannot take (the event scan refuses it first for
-    # real); no bundled ruleset (a bare colon in a flow mapping,
+    # a syntax error, anchors and a duplicate key (the first value counts: plain.Unusual);
+    # a nesting too deep is refused on the fast path too, as the event scan refuses it
+    # for the pure reader; no bundled ruleset (a bare colon in a flow mapping,
     # `{tiles: list:piece}`, which libyaml refuses, is written quoted: docs/format.md)
     assert slow == [
         "examples/broken/alias-bomb.yaml",
-        "examples/broken/deep-nesting.yaml",
         "examples/broken/duplicate-key.yaml",
         "examples/broken/yaml-syntax.yaml",
     ]
@@ -279,6 +278,12 @@ LIMITS = {
     "documents": ("a: 1\n---\nb: 2\n", "one YAML document"),
     "mapping-key": ("a: {{x: 1}: 2}\n", "a mapping cannot be a key"),
     "deepest": ("a: " + "[" * 5000 + "]" * 5000 + "\n", "nesting deeper than 48 levels"),
+    # the libyaml path refuses as it walks: the same error where the scan meets one first
+    "digits-key": ("1234567890123: a\n", "number has more than 12 digits"),
+    "list-key": ("a: {[1]: 2}\n", "a list cannot be a key"),
+    "key-before-depth": ("a: {[1]: " + "[" * 60 + "]" * 60 + "}\n", "a list cannot be a key"),
+    "duplicate-then-deep": ("a: 1\na: 2\nb: " + "[" * 60 + "]" * 60 + "\n", "nesting deeper"),
+    "deep-second-document": ("a: 1\n---\nb: " + "[" * 60 + "]" * 60 + "\n", "one YAML document"),
 }
 
 
@@ -324,7 +329,7 @@ def test_the_environment_switch_forces_the_pure_reader(monkeypatch: pytest.Monke
     assert fast_yaml.enabled()
     monkeypatch.setenv(fast_yaml.PURE_SWITCH, "1")
     assert not fast_yaml.enabled()
-    assert fast_yaml.read("a: 1\n", lambda events: None, lambda events, scalar: {}) is None
+    assert fast_yaml.read("a: 1\n", lambda events, scalar: {}) is None
     assert load_text("a: 1\n", "f.yaml").data == {"a": 1}
 
 
