@@ -155,6 +155,8 @@ class Ruleset(InlineState):
     id: str
     name: str
     version: str
+    # a hash of the loaded content (logs record it; replay compares it); "" in a
+    # checked build (``build(lazy=True)``: `validate`), whose ruleset is never played
     digest: str
     min_players: int
     max_players: int
