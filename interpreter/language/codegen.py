@@ -23,7 +23,7 @@ from types import CodeType, FunctionType
 from typing import Any
 
 from interpreter.errors import RuleError
-from interpreter.language.hoist import hoist
+from interpreter.language.hoist import hoist, hoist_within
 from interpreter.language.invariants import UNSET, UNSET_VALUE, once_per_evaluation
 from interpreter.language.runtime import MAX_NESTING
 
@@ -179,8 +179,15 @@ class Emitter:
         label: str = "expr",
         identifier: str | None = None,
     ) -> Callable[..., Any]:
-        """``def f(ctx, *params): return code`` compiled, with the ``TypeError`` net."""
-        return self.define([ast.Return(code)], params, label, identifier, pure=True)
+        """``def f(ctx, *params): return code`` compiled, with the ``TypeError`` net; a
+        value ``code`` computes twice, once (``hoist.py``). The body is made when the
+        function is compiled (for a lazy build: when first called)."""
+
+        def body() -> list[ast.stmt]:
+            value, computed_first = hoist_within(code, params, self._pays_steps)
+            return [*computed_first, ast.Return(value)]
+
+        return self.define(body, params, label, identifier, pure=True)
 
     def first_failing(
         self,

@@ -1,12 +1,15 @@
-"""Values an action's `requires` compute more than once, computed once.
+"""Values an action's `requires` or a ruleset function compute more than once, computed once.
 
 The conditions of one action often ask the same thing: three requirements that each
-list the components in the same group of spaces, two that each list the same spaces.
-Conditions have no effects, so a value that a condition computes in any case can be
-kept in a local for the conditions after it. Only a value computed whatever happens
-(not behind `and`, `or`, `if … then`, or inside a scan's items) is kept, and it is
-computed where that condition starts: a value that could fail is never computed where
-the rules would not have computed it.
+list the components in the same group of spaces, two that each list the same spaces;
+one value asks it twice (``s.group == 'top' and … or s.group == 'bottom' and …``).
+Conditions and values have no effects, so a value that a condition computes in any
+case can be kept in a local for the conditions after it (``hoist``), and one that an
+expression computes in any case, for the rest of that expression (``hoist_within``).
+Only a value computed whatever happens (not behind `and`, `or`, `if … then`, or
+inside a scan's items) is kept, and it is computed where that condition or expression
+starts: a value that could fail is never computed where the rules would not have
+computed it.
 """
 
 from __future__ import annotations
@@ -45,6 +48,77 @@ def hoist(
             else:
                 _replace(conditions[position], text, local)
     return conditions, before
+
+
+def hoist_within(
+    value: ast.expr,
+    params: Sequence[str],
+    each_time: Callable[[ast.Call], bool] = lambda call: False,
+) -> tuple[ast.expr, list[ast.stmt]]:
+    """``value`` reading locals where it repeats a value it computes whatever happens,
+    and the statements that compute those first (``shared_<n> = …``); ``value`` is
+    left as it is (module docstring)."""
+    calls = [node for node in ast.walk(value) if isinstance(node, ast.Call)]
+    callees = [_callee(node.func) for node in calls]
+    if len(set(callees)) == len(callees):
+        return value, []  # most values: no call made twice
+    allowed = set(params)
+    value = _unlocated_copy(value)
+    before: list[ast.stmt] = []
+    for kept, text in enumerate(_repeated_within(value, allowed, each_time)):
+        if kept == MAX_SHARED:
+            break
+        local = f"shared_{kept}"
+        computed = next(
+            node
+            for node in ast.walk(value)
+            if isinstance(node, ast.Call) and ast.dump(node) == text
+        )
+        before.append(ast.Assign([ast.Name(local, ast.Store())], computed))
+        if ast.dump(value) == text:
+            return ast.Name(local, ast.Load()), before
+        _replace(value, text, local)
+    return value, before
+
+
+def _repeated_within(
+    value: ast.expr, params: set[str], each_time: Callable[[ast.Call], bool]
+) -> Iterator[str]:
+    """``ast.dump`` of every call ``value`` makes whatever happens and makes again
+    somewhere in itself, outermost first, nothing below a call offered."""
+    stack: list[ast.AST] = [value]
+    while stack:
+        current = stack.pop()
+        text = None
+        if isinstance(current, ast.Call) and not each_time(current) and _shareable(current, params):
+            text = ast.dump(current)
+            twice = sum(
+                1
+                for node in ast.walk(value)
+                if isinstance(node, ast.Call) and ast.dump(node) == text
+            )
+            text = text if twice > 1 else None
+        if text is None:
+            stack.extend(reversed(_unconditional_children(current)))
+        else:
+            yield text
+
+
+def _unlocated_copy(tree: ast.expr) -> ast.expr:
+    """A copy of ``tree`` without positions: the compiler shares subtrees between
+    functions, and one compiled already is located (``codegen._locate`` gives the
+    copy, new locals included, its positions again)."""
+    tree = copy.deepcopy(tree)
+    for node in ast.walk(tree):
+        for attribute in ("lineno", "end_lineno", "col_offset", "end_col_offset"):
+            vars(node).pop(attribute, None)  # an optional one is the class's None
+    return tree
+
+
+def _calls_like(root: ast.AST, text: str) -> Iterator[ast.Call]:
+    """The calls below ``root`` (itself included) whose ``ast.dump`` is ``text``."""
+    calls = (node for node in ast.walk(root) if isinstance(node, ast.Call))
+    return (node for node in calls if ast.dump(node) == text)
 
 
 def _shared(

@@ -223,6 +223,40 @@ def test_a_scan_pays_its_steps_at_every_scan() -> None:
     ]
 
 
+def test_a_value_one_expression_computes_twice_is_computed_once() -> None:
+    from interpreter.language.hoist import hoist_within
+
+    text = "f(x) == 'top' and any(t) or f(x) == 'bottom' and g(y)"
+    tree = ast.parse(text, mode="eval").body
+    value, before = hoist_within(tree, ["x"])
+    assert [(s.targets[0].id, ast.unparse(s.value)) for s in before] == [("shared_0", "f(x)")]
+    assert ast.unparse(value) == "shared_0 == 'top' and any(t) or (shared_0 == 'bottom' and g(y))"
+    assert ast.dump(tree) == ast.dump(ast.parse(text, mode="eval").body)  # left as it was
+
+
+def test_a_value_an_expression_computes_only_behind_a_test_is_not_computed_first() -> None:
+    from interpreter.language.hoist import hoist_within
+
+    for text in ("a and f(x) > 0 or f(x) < 0", "[f(v_y) for v_y in ys] + [f(v_y)]", "g(x) + h(x)"):
+        tree = ast.parse(text, mode="eval").body
+        value, before = hoist_within(tree, ["x"])
+        assert before == [] and ast.dump(value) == ast.dump(tree), text
+
+
+def test_a_function_computes_a_repeated_value_once() -> None:
+    calls: list[int] = []
+
+    def group(x: int) -> int:
+        calls.append(x)
+        return x % 3
+
+    emitter = codegen.Emitter({"group": group})
+    code = ast.parse("group(v_x) == 1 and v_x > 5 or group(v_x) == 2", mode="eval").body
+    fn = emitter.function(code, ["v_x"])
+    assert [fn(None, x) for x in (7, 4, 5, 3)] == [True, False, True, False]
+    assert calls == [7, 4, 5, 3]  # once a call, whichever branch decides
+
+
 def test_a_lazy_emitter_compiles_each_function_on_its_first_call_only() -> None:
     """`validate` builds with functions compiled when first called: the stub everyone
     holds becomes the real function, attributes and generators included."""
