@@ -215,6 +215,9 @@ def _check_depth(tree: Any) -> None:
 
 
 def _check_nesting(text: str) -> None:
+    """Refuse brackets nested deeper than ``MAX_NESTING`` before parsing them."""
+    if text.count("(") + text.count("[") + text.count("{") <= MAX_NESTING:
+        return  # too few to nest that deep: most texts, without a walk of every character
     depth = 0
     line, col = 1, 0
     for char in text:
