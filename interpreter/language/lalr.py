@@ -65,6 +65,7 @@ class Parser:
         )
         matchers, keywords = self._matchers, self._keywords
         newline, ignored = self._newline, self._ignored
+        new_text = str.__new__
         states = [state]
         values: list[Any] = []
         pos, line, line_start, length = 0, 1, 0, len(text)
@@ -91,9 +92,11 @@ class Parser:
                     turns = keywords[state].get(kind)
                     if turns is not None:
                         kind = turns.get(value, kind)
-                    token = Token(
-                        kind, value, pos, first_line, column, line, end - line_start + 1, end
-                    )
+                    token = new_text(Token, value)  # Token's own __new__, without its call
+                    token.type, token.value, token.start_pos = kind, value, pos
+                    token.line, token.column = first_line, column
+                    token.end_line, token.end_pos = line, end
+                    token.end_column = end - line_start + 1
                     pos = end
                 else:
                     kind, token = END, None
