@@ -41,7 +41,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = str(Path(sys.executable).with_name("rules"))
-GRAMMAR = "from interpreter.language.parser import grammar; grammar()"
+# the parser every text is parsed with (Lark builds its tables when no cache holds them)
+GRAMMAR = "from interpreter.language.parser import tables_parser; tables_parser()"
 EAGER_HELP = (  # `rules --help` with every sub-command imported, as before issue 13
     "import sys, click; from interpreter.cli.main import COMMANDS, cli, main; "
     "[cli.get_command(click.Context(cli), name) for name in COMMANDS]; "
