@@ -201,28 +201,23 @@ def _spread(meta: Meta, children: list) -> None:
 
     Every node here gets its start and its end together, so a node that is not
     ``empty`` has both, and its ``container_*`` positions too."""
-    for first in children:  # the first child with a position: a token, or a node's
-        if isinstance(first, Token):
-            line, column, start = first.line, first.column, first.start_pos
-            break
-        if isinstance(first, Tree):
-            inner = first._meta
-            if inner is not None and not inner.empty:
-                line, column = inner.container_line, inner.container_column
-                start = inner.container_start_pos
-                break
-    else:
+    first = _edge(children)
+    if first is None:
         return  # no child has a position: nor has the last
-    for last in reversed(children):
-        if isinstance(last, Token):
-            end_line, end_column, end = last.end_line, last.end_column, last.end_pos
-            break
-        if isinstance(last, Tree):
-            inner = last._meta
-            if inner is not None and not inner.empty:
-                end_line, end_column = inner.container_end_line, inner.container_end_column
-                end = inner.container_end_pos
-                break
+    last = _edge(reversed(children))
+    if isinstance(first, Meta):
+        line, column, start = (
+            first.container_line,
+            first.container_column,
+            first.container_start_pos,
+        )
+    else:
+        line, column, start = first.line, first.column, first.start_pos
+    if isinstance(last, Meta):
+        end_line, end_column = last.container_end_line, last.container_end_column
+        end = last.container_end_pos
+    else:
+        end_line, end_column, end = last.end_line, last.end_column, last.end_pos
     if meta.empty:
         meta.line, meta.column, meta.start_pos = line, column, start
         meta.end_line, meta.end_column, meta.end_pos = end_line, end_column, end
@@ -230,3 +225,15 @@ def _spread(meta: Meta, children: list) -> None:
     meta.container_line, meta.container_column, meta.container_start_pos = line, column, start
     meta.container_end_line, meta.container_end_column = end_line, end_column
     meta.container_end_pos = end
+
+
+def _edge(children: Any) -> Any:
+    """The first child with a position: a token, or a node that is not empty."""
+    for child in children:
+        if isinstance(child, Token):
+            return child
+        if isinstance(child, Tree):
+            meta = child._meta
+            if meta is not None and not meta.empty:
+                return meta
+    return None
