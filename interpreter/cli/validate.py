@@ -19,7 +19,7 @@ from interpreter.load.ruleset_files import (  # light: the YAML and schema reade
     requirement_chain,
     resolve_ruleset,
 )
-from interpreter.load.search import ruleset_ids
+from interpreter.load.search import files_fixed, ruleset_ids
 from interpreter.ruleset import load, stored
 
 
@@ -330,7 +330,7 @@ def validate(
     """
     summary = Summary()
     combos = Combinations(expansions, every, mods)
-    with stored.digests_once():
+    with files_fixed():  # each path resolved, each file's digest read, once
         for raw in paths:
             with collector.paused():  # its objects all live until it is checked
                 validate_path(raw, summary, combos)

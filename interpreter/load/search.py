@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, TypeVar
 
 from interpreter.errors import LoadError
 from interpreter.sha256 import sha256
@@ -25,33 +26,40 @@ PROJECT_ROOT = Path(__file__).resolve().parents[2]
 MAX_MOD_FILES = 2000  # files looked at when searching the rules path for a mod id
 
 _given: list[Path] = []
-_REAL_PATHS: dict[str, Path] | None = None  # inside ``files_fixed``
+_FIXED: dict[tuple[str, str], Any] | None = None  # inside ``files_fixed``
+T = TypeVar("T")
 
 
 @contextlib.contextmanager
 def files_fixed() -> Iterator[None]:
-    """Inside it, the files and links do not change, so ``real_path`` looks each path
-    up once: checking every combination of a ruleset's expansions resolves the same
-    paths some 500 times (a system call per part of each)."""
-    global _REAL_PATHS
-    outer = _REAL_PATHS
-    _REAL_PATHS = {} if outer is None else outer
+    """Inside it, the files and links do not change, so what is worked out of a file
+    is worked out once (``once_while_fixed``): `validate` checks every combination of a
+    ruleset's expansions, resolving the same paths some 500 times (a system call per
+    part of each) and reading each file's digest about a hundred times."""
+    global _FIXED
+    outer = _FIXED
+    _FIXED = {} if outer is None else outer
     try:
         yield
     finally:
-        _REAL_PATHS = outer
+        _FIXED = outer
+
+
+def once_while_fixed(kind: str, path: Path | str, work: Callable[[], T]) -> T:
+    """``work()``, a ``kind`` of fact of the file at ``path``: once per path inside
+    ``files_fixed``, every time outside it."""
+    known = _FIXED
+    if known is None:
+        return work()
+    key = (kind, str(path))
+    if key not in known:
+        known[key] = work()
+    return known[key]
 
 
 def real_path(path: Path | str) -> Path:
     """``Path(path).resolve()``: absolute, links followed (once, in ``files_fixed``)."""
-    known = _REAL_PATHS
-    if known is None:
-        return Path(path).resolve()
-    key = str(path)
-    found = known.get(key)
-    if found is None:
-        found = known[key] = Path(path).resolve()
-    return found
+    return once_while_fixed("real path", path, lambda: Path(path).resolve())
 
 
 def set_rules_path(folders: list[Path]) -> None:

@@ -26,14 +26,14 @@ import os
 import pickle
 import sys
 import types
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from interpreter import cache_folder
 from interpreter.atomic_file import write_atomically
-from interpreter.load.search import files_fixed, real_path
+from interpreter.load.search import once_while_fixed, real_path
 from interpreter.sha256 import sha256
 
 if TYPE_CHECKING:  # the code generator is imported only where code is read or written
@@ -99,33 +99,10 @@ def _code_stamp() -> str:
     return sha256("\n".join(stamps).encode()).hexdigest()
 
 
-_SHARED_DIGESTS: dict[str, str | None] | None = None  # inside ``digests_once``
-
-
-@contextlib.contextmanager
-def digests_once() -> Iterator[None]:
-    """Inside it, each file's digest is worked out once. A `validate` asks for the
-    digests of the same files for each combination of expansions it checks (about a
-    hundred reads of twenty files); the files do not change while it runs (it reads
-    each document once too)."""
-    global _SHARED_DIGESTS
-    outer = _SHARED_DIGESTS
-    _SHARED_DIGESTS = {} if outer is None else outer
-    try:
-        with files_fixed():  # their paths are resolved once too
-            yield
-    finally:
-        _SHARED_DIGESTS = outer
-
-
 def digest(path: Path) -> str | None:
-    shared = _SHARED_DIGESTS
-    if shared is None:
-        return _digest(path)
-    key = str(path)
-    if key not in shared:
-        shared[key] = _digest(path)
-    return shared[key]
+    """The digest of a file's bytes, None if unreadable (once per file inside
+    ``search.files_fixed``, as `validate` runs)."""
+    return once_while_fixed("digest", path, lambda: _digest(path))
 
 
 def _digest(path: Path) -> str | None:

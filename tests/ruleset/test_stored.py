@@ -16,6 +16,7 @@ from interpreter import cache_folder
 from interpreter.agents import RandomAgent
 from interpreter.cli.main import cli
 from interpreter.engine.game import Game
+from interpreter.load.search import files_fixed
 from interpreter.ruleset import load, stored
 
 
@@ -245,17 +246,17 @@ def test_a_small_fact_of_a_file_is_kept_until_the_file_changes(cache: Path, tmp_
     assert len(calls) == 2
 
 
-def test_a_files_digest_is_worked_out_once_inside_digests_once(tmp_path: Path) -> None:
+def test_a_files_digest_is_worked_out_once_while_the_files_are_fixed(tmp_path: Path) -> None:
     path = tmp_path / "a.yaml"
     path.write_text("a: 1\n")
     first = stored.digest(path)
-    with stored.digests_once():
+    with files_fixed():
         assert stored.digest(path) == first
         path.write_text("a: 2\n")  # a command's files do not change while it runs
         assert stored.digest(path) == first
-        with stored.digests_once():  # nested: the same table
+        with files_fixed():  # nested: the same table
             assert stored.digest(path) == first
     assert stored.digest(path) != first  # outside, every call reads the file
     path.unlink()
-    with stored.digests_once():
+    with files_fixed():
         assert stored.digest(path) is None
