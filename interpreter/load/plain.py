@@ -310,10 +310,15 @@ def refuse_long_number(path: str, event: Any, limits: Limits) -> None:
         )
 
 
+def is_mapping(event: Any) -> bool:
+    """Whether a collection's start event starts a mapping (the pure parser's or libyaml's)."""
+    return type(event).__name__ == "MappingStartEvent"
+
+
 def collection_key(path: str, event: Any) -> LoadError:
     """A mapping or list used as a key: ruamel builds one in time exponential in its
     nesting ({{{{…}}}}: 35 bytes hang the loader), so it is refused before that."""
-    kind = "mapping" if type(event).__name__ == "MappingStartEvent" else "list"
+    kind = "mapping" if is_mapping(event) else "list"
     return error_at(
         path,
         event,

@@ -324,7 +324,7 @@ def _scan_events(events: Iterable[Any], path: str, limits: Limits) -> list[Diagn
         if isinstance(event, CollectionStartEvent):
             depth += 1
             plain.refuse_depth(path, event, depth, limits)
-            stack.append([{}, True] if _is_mapping(event) else None)
+            stack.append([{}, True] if plain.is_mapping(event) else None)
         elif isinstance(event, CollectionEndEvent):
             depth -= 1
             if stack:
@@ -332,10 +332,6 @@ def _scan_events(events: Iterable[Any], path: str, limits: Limits) -> list[Diagn
         elif isinstance(event, ScalarEvent) and not event.style:  # plain
             plain.refuse_long_number(path, event, limits)
     return problems
-
-
-def _is_mapping(event: Any) -> bool:
-    return type(event).__name__ == "MappingStartEvent"
 
 
 def _bad_scalar(yaml: YAML, text: str, path: str) -> LoadError:
