@@ -172,7 +172,7 @@ def parse(text: str, start: str) -> Tree:
         with contextlib.suppress(lalr.NoParse):
             tree = fast.parse(text, start)
     if tree is None:
-        tree = _parse_with_lark(text, start)
+        return _parse_with_lark(text, start)  # its depth checked before the copy
     _check_depth(tree)
     return tree
 
