@@ -36,7 +36,7 @@ def hoist(
     allowed = set(params)
     if next(_shared(list(conditions), allowed, each_time), None) is None:
         return list(conditions), before  # most actions: nothing to copy
-    conditions = [copy.deepcopy(c) for c in conditions]
+    conditions = [_unlocated_copy(c) for c in conditions]
     for kept, (index, value, text) in enumerate(_shared(conditions, allowed, each_time)):
         if kept == MAX_SHARED:
             break
@@ -69,11 +69,7 @@ def hoist_within(
         if kept == MAX_SHARED:
             break
         local = f"shared_{kept}"
-        computed = next(
-            node
-            for node in ast.walk(value)
-            if isinstance(node, ast.Call) and ast.dump(node) == text
-        )
+        computed = next(_calls_like(value, text))
         before.append(ast.Assign([ast.Name(local, ast.Store())], computed))
         if ast.dump(value) == text:
             return ast.Name(local, ast.Load()), before
@@ -92,12 +88,7 @@ def _repeated_within(
         text = None
         if isinstance(current, ast.Call) and not each_time(current) and _shareable(current, params):
             text = ast.dump(current)
-            twice = sum(
-                1
-                for node in ast.walk(value)
-                if isinstance(node, ast.Call) and ast.dump(node) == text
-            )
-            text = text if twice > 1 else None
+            text = text if sum(1 for _ in _calls_like(value, text)) > 1 else None
         if text is None:
             stack.extend(reversed(_unconditional_children(current)))
         else:
