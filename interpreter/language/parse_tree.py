@@ -157,7 +157,7 @@ class Tree:
         queue = [self]
         for node in queue:  # grows as it is walked
             queue += [child for child in reversed(node.children) if isinstance(child, Tree)]
-        if len(queue) != len({id(node) for node in queue}):  # a node met twice (a DAG)
+        if len(queue) != len({id(node) for node in queue}):  # a DAG: kept where first met
             queue = list({id(node): node for node in queue}.values())
         return reversed(queue)
 

@@ -75,17 +75,19 @@ def test_the_cache_is_written_then_reused(
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.delenv("TABLETOP_RULES_CACHE", raising=False)
     first = trees()
-    files = list((tmp_path / "tabletop-rules").glob("grammar-*.lark-cache"))
-    assert len(files) == 1 and files[0].stat().st_size > 1000
+    folder = tmp_path / "tabletop-rules"
+    files = [*folder.glob("grammar-*.lark-cache"), *folder.glob("grammar-*.tables")]
+    assert len(files) == 2 and all(file.stat().st_size > 1000 for file in files)
     assert builds == [1]
-    written = files[0].stat().st_mtime_ns
+    written = [file.stat().st_mtime_ns for file in files]
 
-    grammar.cache_clear()  # a new process, as far as the parser knows
-    parse.cache_clear()  # parsed texts are kept per process too
+    new_process()
     second = trees()
     assert builds == [1]  # loaded, not built again
-    assert files[0].stat().st_mtime_ns == written
+    assert grammar.cache_info().currsize == 0  # parsed on the tables: Lark was not needed
+    assert [file.stat().st_mtime_ns for file in files] == written
     assert grammar().terminals  # what `_anon` reads for the error messages
+    assert builds == [1]  # Lark's parser read from its file
     assert first == second == uncached_trees(monkeypatch)
     assert builds == [1, 1]  # the uncached parser was built, as it must be
 
