@@ -224,11 +224,6 @@ def players(ctx: Any) -> tuple[Player, ...]:
     return tuple(Player(i) for i in range(len(ctx.state.players)))
 
 
-def pieces(ctx: Any, zone: Any) -> tuple[Piece, ...]:
-    """The components in a zone, top first (a zone holds ``Piece`` values: ``State``)."""
-    return ctx.state.zones.get(zone, ())
-
-
 def top(ctx: Any, zone: Any) -> Piece | None:
     items = ctx.state.zones.get(zone, ())
     return items[0] if items else None

@@ -239,7 +239,7 @@ class PathCompiler:
         if name == "group":
             return cg.method(cg.ctx_attr("rules", "zone_group"), "get", get)
         if name == "pieces":
-            return cg.call(self._h(ops.pieces), _CTX, get)
+            return _contents_of(get)
         if name == "size":
             return cg.call(cg.name("len"), cg.method(zones, "get", get, ast.Tuple([], ast.Load())))
         if name == "empty":
@@ -284,4 +284,10 @@ class PathCompiler:
 
     def _contents(self, zone: Compiled) -> Compiled:
         """A zone used where a collection is asked: the components in it."""
-        return self._c(list_of(PIECE), cg.call(self._h(ops.pieces), _CTX, zone.code))
+        return self._c(list_of(PIECE), _contents_of(zone.code))
+
+
+def _contents_of(zone: ast.expr) -> ast.expr:
+    """``ctx.state.zones.get(zone, ())``: the components in a zone, top first (a zone
+    holds ``Piece`` values: ``State``), read without a helper's call."""
+    return cg.method(cg.ctx_attr("state", "zones"), "get", zone, ast.Tuple([], ast.Load()))
