@@ -6,9 +6,10 @@ Every stage raises or collects ``Diagnostic`` objects; the CLI prints them in th
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from interpreter.inline_state import InlineState
+from interpreter.lean_dataclasses import dataclass
 
 
 @dataclass(frozen=True, order=True)

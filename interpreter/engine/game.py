@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from interpreter.engine import chance
@@ -30,6 +30,7 @@ from interpreter.engine.what_if import WhatIf
 from interpreter.errors import ChanceProblem, GameError, IllegalMove, ImpossibleChance, RuleError
 from interpreter.language.runtime import Context
 from interpreter.language.values import Player
+from interpreter.lean_dataclasses import dataclass
 from interpreter.ruleset.model import Ruleset
 from interpreter.ruleset.tables import tables_for
 

@@ -6,9 +6,11 @@ import ast
 import difflib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
+
+from interpreter.lean_dataclasses import dataclass
 
 if TYPE_CHECKING:
     from interpreter.language.codegen import Emitter

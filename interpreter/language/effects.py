@@ -8,11 +8,12 @@ be recorded as plain data and resumed.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from interpreter.inline_state import InlineState
 from interpreter.language.registry import Primitive
+from interpreter.lean_dataclasses import dataclass
 
 Fn = Callable[[Any], Any]
 

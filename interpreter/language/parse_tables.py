@@ -22,8 +22,9 @@ itself, which costs speed, never correctness.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
+
+from interpreter.lean_dataclasses import dataclass
 
 FORMAT = 1  # the version of this data's shape, part of the cache file's name and contents
 

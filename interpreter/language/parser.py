@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import marshal
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,6 +18,7 @@ from interpreter import cache_folder
 from interpreter.atomic_file import write_atomically
 from interpreter.language import lalr, parse_tables
 from interpreter.language.parse_tree import Tree, from_lark
+from interpreter.lean_dataclasses import dataclass
 
 if TYPE_CHECKING:
     from lark import Lark

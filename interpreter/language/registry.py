@@ -9,7 +9,7 @@ name lists and ``docs/language.md`` is generated from them (a test keeps it so).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from interpreter.inline_state import InlineState
@@ -22,6 +22,7 @@ from interpreter.language.values import (
     ZONE,
     list_of,
 )
+from interpreter.lean_dataclasses import dataclass
 
 REQUIRED = object()
 

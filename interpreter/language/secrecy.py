@@ -31,11 +31,12 @@ parameter of type zone) counts as public.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from interpreter.identity_memo import by_identity
 from interpreter.language.parse_tree import Token, Tree
 from interpreter.language.syntax_tree import _pos
+from interpreter.lean_dataclasses import dataclass
 
 PUBLIC_ZONE_ATTRIBUTES = frozenset({"size", "empty", "capacity", "free", "id", "group", "owner"})
 DECLASSIFY = "announced"

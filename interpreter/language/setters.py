@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from interpreter.inline_state import InlineState
 from interpreter.language.operations import _apply
+from interpreter.lean_dataclasses import dataclass
 
 Fn = Callable[[Any], Any]
 

@@ -6,10 +6,11 @@ expression can be checked against every declaration wherever it is written.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from interpreter.inline_state import InlineState
+from interpreter.lean_dataclasses import dataclass
 
 
 @dataclass(frozen=True)

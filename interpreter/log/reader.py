@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -18,6 +18,7 @@ from typing import IO, TYPE_CHECKING, Any
 import fastjsonschema
 
 from interpreter.check import schemas
+from interpreter.lean_dataclasses import dataclass
 from interpreter.log.quick_check import quick_check
 
 if TYPE_CHECKING:

@@ -8,12 +8,13 @@ each was possible. The verdict follows ``docs/logs.md``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from interpreter.engine.game import ChanceProblem, Game, IllegalMove, ImpossibleChance
 from interpreter.errors import CheckError, RuleError
+from interpreter.lean_dataclasses import dataclass
 from interpreter.load.search import file_digest, find_mod, find_ruleset, overlay_id, rules_path
 from interpreter.log.reader import BadLine, LogLine, ParsedLog, open_log
 from interpreter.ruleset import load_or_raise

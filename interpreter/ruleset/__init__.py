@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from interpreter.errors import CheckError, Diagnostic
+from interpreter.lean_dataclasses import dataclass
 from interpreter.load.search import real_path, resolve_ruleset
 from interpreter.ruleset import stored
 

@@ -7,12 +7,13 @@ specific values come from the ruleset's YAML, never from this code.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from interpreter.errors import Location
 from interpreter.inline_state import InlineState
 from interpreter.language.effects import CompiledEffect
+from interpreter.lean_dataclasses import dataclass
 
 Fn = Callable[[Any], Any]
 

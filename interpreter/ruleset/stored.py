@@ -27,12 +27,12 @@ import pickle
 import sys
 import types
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from interpreter import cache_folder
 from interpreter.atomic_file import write_atomically
+from interpreter.lean_dataclasses import dataclass
 from interpreter.load.search import once_while_fixed, real_path
 from interpreter.sha256 import sha256
 

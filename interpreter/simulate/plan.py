@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from interpreter.lean_dataclasses import dataclass
 from interpreter.sha256 import sha256
 
 
