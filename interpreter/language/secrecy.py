@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import field
+from typing import Any
 
 from interpreter.identity_memo import by_identity
 from interpreter.language.parse_tree import Token, Tree
@@ -79,32 +80,50 @@ class Secrecy:
 
     # ------------------------------------------------------------- facts
     def _solve(self) -> None:
+        """The facts, each to its fixed point (functions call functions, actions do
+        actions and emit events). A pass walks again only a tree that mentions a name
+        found out since its last walk: no other answer can have changed, so the facts,
+        and which hidden thing each names first, are those of walking all every pass."""
         program = self.program
+        found = _Found()
         changed = True
-        while changed:  # functions may call functions: to a fixed point
+        while changed:  # functions may call functions
             changed = False
             for name, tree in program.functions.items():
-                if name not in self.hidden_functions:
-                    what = self.reads(tree, set(), bound_names(tree) | program.params[name])
-                    if what is not None:
-                        self.hidden_functions[name] = what
-                        changed = True
+                if name in self.hidden_functions or not found.may_change(name, _called(tree)):
+                    continue
+                what = self.reads(tree, set(), bound_names(tree) | program.params[name])
+                if what is not None:
+                    self.hidden_functions[name] = what
+                    found.add(name)
+                    changed = True
         for action, conditions in program.requires.items():
             for tree in conditions:
                 what = self.reads(tree, set(), bound_names(tree) | program.params[action])
                 if what is not None:
                     self.hidden_requirements[action] = what
                     break
+        found = _Found()
         changed = True
-        while changed:
+        while changed:  # actions do actions and emit events
             changed = False
             for name, tree in program.actions.items():
-                if name not in self.deciding_actions and self.decides(tree):
+                key = ("action", name)
+                if name in self.deciding_actions or not found.may_change(key, _led_to(tree)):
+                    continue
+                if self.decides(tree):
                     self.deciding_actions.add(name)
+                    found.add(key)
                     changed = True
             for event, effects in program.triggers.items():
-                if event not in self.deciding_events and any(self.decides(t) for t in effects):
+                key = ("event", event)
+                if event in self.deciding_events:
+                    continue
+                if not found.may_change(key, frozenset().union(*map(_led_to, effects))):
+                    continue
+                if any(self.decides(t) for t in effects):
                     self.deciding_events.add(event)
+                    found.add(key)
                     changed = True
 
     def reads(
@@ -211,6 +230,44 @@ class Secrecy:
                     tainted.add(name)
                     changed = True
         return tainted
+
+
+class _Found:
+    """The names a fixed point has found out so far, in order, and when each tree was
+    last walked: a tree need not be walked again unless a name it mentions was found
+    out since."""
+
+    def __init__(self) -> None:
+        self.when: dict[Any, int] = {}  # name -> its place in the order found
+        self.walked: dict[Any, int] = {}  # tree's key -> how many were found at its walk
+
+    def add(self, name: Any) -> None:
+        self.when[name] = len(self.when) + 1
+
+    def may_change(self, key: Any, mentions: frozenset) -> bool:
+        """Whether walking ``key``'s tree again may give another answer; if so, it is
+        counted as walked now."""
+        last = self.walked.get(key)
+        if last is not None and all(self.when.get(m, 0) <= last for m in mentions):
+            return False
+        self.walked[key] = len(self.when)
+        return True
+
+
+@by_identity
+def _called(tree: Tree) -> frozenset:
+    """The names a tree calls (whether it reads hidden information depends on theirs)."""
+    return frozenset(str(n.children[0]) for n in tree.iter_subtrees() if n.data == "call")
+
+
+@by_identity
+def _led_to(tree: Tree) -> frozenset:
+    """The actions a tree does and the events it emits, as ``("action"|"event", name)``
+    (whether it decides depends on theirs)."""
+    kinds = {"do_stmt": "action", "emit_stmt": "event"}
+    return frozenset(
+        (kinds[n.data], str(n.children[0])) for n in tree.iter_subtrees() if n.data in kinds
+    )
 
 
 BINDERS = {

@@ -121,6 +121,54 @@ def test_hidden_reads_are_followed_through_functions_locals_and_requirements(tmp
     assert "can guarded (vault)" in messages[2]
 
 
+def test_chains_written_callers_first_are_followed_to_their_end(tmp_path):
+    """Each pass of a fixed point finds one more link of a chain written callers first
+    (the facts are solved walking again only what a newly found name reaches)."""
+    found = secrecy(
+        toy_with(
+            tmp_path,
+            """
+            functions:
+              first:
+                params: {}
+                returns: bool
+                value: second()
+              second:
+                params: {}
+                returns: bool
+                value: third()
+              third:
+                params: {}
+                returns: bool
+                value: hand_points(me) > 5
+            actions:
+              outer:
+                params: {}
+                effect: do middle()
+              middle:
+                params: {}
+                effect: do inner()
+              inner:
+                params: {}
+                effect: choose p in players as "p" { }
+              leaky:
+                params: {}
+                effect: |
+                  if first() { do outer() }
+              quiet:
+                params: {}
+                effect: |
+                  if coins > 0 { do outer() }
+            """,
+        )
+    )
+    assert [message for _, _, message in found] == [
+        "whether a decision is asked here depends on `first() (second() (third() "
+        "(hand_points() (hand))))`, which not every player can see: at the table, who is "
+        "asked would tell the others"
+    ]
+
+
 def test_announced_facts_and_public_counts_pass(tmp_path):
     found = secrecy(
         toy_with(
