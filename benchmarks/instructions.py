@@ -23,7 +23,8 @@ valgrind (Debian: ``apt-get install valgrind``).
 
 ``--commands`` counts fresh ``rules`` processes instead of games: ``python -c pass``
 (the floor), ``rules --help``, and ``rules validate rulesets/rococo`` *cold* (a cache
-folder holding only the grammar's file: the first validate of these rules) and *warm*
+folder holding only the files derived from the interpreter's own texts, the grammar's
+and the dataclasses' ``__init__`` code: the first validate of these rules) and *warm*
 (after a validate that stored its verdicts). Each tree's package is compiled to
 bytecode first (``compileall``), as ``pip install`` does: with
 ``PYTHONDONTWRITEBYTECODE=1`` (set on some machines) an editable checkout is otherwise
@@ -143,12 +144,13 @@ def commands(tree: Path, bytecode: bool) -> dict[str, int]:
     with tempfile.TemporaryDirectory() as warm, tempfile.TemporaryDirectory() as cold:
         os.environ["XDG_CACHE_HOME"] = warm  # _environment copies it into each process
         out["rules --help"] = instructions(tree, RULES, "--help")
-        instructions(tree, RULES, *validate)  # writes the grammar's file and the verdicts
+        instructions(tree, RULES, *validate)  # writes the derived files and the verdicts
         out["validate, warm"] = instructions(tree, RULES, *validate)
         mine = Path(cold) / "tabletop-rules"
         mine.mkdir()
-        for grammar in (Path(warm) / "tabletop-rules").glob("grammar-*"):
-            shutil.copy(grammar, mine)
+        for derived in (Path(warm) / "tabletop-rules").iterdir():
+            if derived.is_file():  # not the stored rulesets' folder
+                shutil.copy(derived, mine)
         os.environ["XDG_CACHE_HOME"] = cold
         out["validate, cold"] = instructions(tree, RULES, *validate)
         del os.environ["XDG_CACHE_HOME"]

@@ -1,25 +1,29 @@
-"""``dataclass`` with the methods that are alike in every class shared, not compiled.
+"""``dataclass`` without compiling source text for every class it makes.
 
 CPython 3.11's ``dataclasses`` writes every method it adds as source text and compiles
-it with ``exec``: ``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, a frozen
-class's ``__setattr__`` and ``__delattr__``, the four orderings. What a first `rules
-validate` of the bundled rules imports made 278 of them (about a tenth of its
-instructions went to compiling source text). This ``dataclass`` asks the standard one
-only for what differs in code from one class to the next (``__init__``, and a frozen
-class's guards: 126 of them) and gives each class the rest as methods shared by all,
-which read the fields through one ``attrgetter`` made per class: the same texts,
-equality, hashes and order as the standard ``dataclass``'s (issue 13: 3 % fewer
-instructions in that validate).
+it (``exec``): ``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, a frozen class's
+``__setattr__`` and ``__delattr__``, the four orderings. What a first `rules validate`
+of the bundled rules imports made 278 of them, and compiling them was a tenth of its
+instructions (issue 13). Here each class gets the methods that are alike in every
+class as methods shared by all (they read the fields through one ``attrgetter`` made
+per class) and a frozen class's guards as closures; its ``__init__``, the one method
+whose code differs with the fields, is written as ``dataclasses`` writes it, and the
+compiled code of that text is kept in the cache folder, so a later process compiles
+none (``cache_folder.derived_file``: one file per interpreter and Python version). The
+texts, equality, hashes, order, signatures and errors are the standard ``dataclass``'s.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
+from dataclasses import FrozenInstanceError, fields
 from dataclasses import dataclass as standard_dataclass
-from dataclasses import fields
 from operator import attrgetter
 from reprlib import recursive_repr
 from typing import Any, TypeVar
+
+from interpreter.dataclass_init import make_init
 
 T = TypeVar("T")
 
@@ -27,13 +31,22 @@ T = TypeVar("T")
 def dataclass(
     cls: type[T] | None = None, /, *, eq: bool = True, frozen: bool = False, order: bool = False
 ) -> Any:
-    """The standard ``dataclass(cls, eq=…, frozen=…, order=…)``, made with fewer compiled
-    methods (the other options are not used here)."""
+    """The standard ``dataclass(cls, eq=…, frozen=…, order=…)``, made without compiling
+    more than its ``__init__``, once per machine (the other options are not used here)."""
 
     def make(cls: type[T]) -> type[T]:
         own = dict(cls.__dict__)  # what the class defines itself, kept as dataclass keeps it
-        cls = standard_dataclass(cls, repr=False, eq=False, frozen=frozen)
+        if not own.get("__doc__"):
+            cls.__doc__ = "?"  # worded below: dataclass's wording would read a signature twice
+        cls = standard_dataclass(cls, init=False, repr=False, eq=False)  # the fields
         every = fields(cls)
+        if "__init__" not in own:
+            cls.__init__ = make_init(cls, every, frozen)  # type: ignore[misc]
+        if frozen:
+            _guard(cls, tuple(f.name for f in every), own)
+        if not own.get("__doc__"):  # as dataclass words it, from the signature
+            signature = str(inspect.signature(cls)).replace(" -> None", "")
+            cls.__doc__ = cls.__name__ + signature
         cls._dataclass_compared = _getter([f.name for f in every if f.compare])
         cls._dataclass_shown = tuple(f.name for f in every if f.repr)
         if "__repr__" not in own:
@@ -55,6 +68,26 @@ def dataclass(
         return cls
 
     return make if cls is None else make(cls)
+
+
+def _guard(cls: type, names: tuple[str, ...], own: dict[str, Any]) -> None:
+    """A frozen class's ``__setattr__`` and ``__delattr__``, as ``dataclass`` makes them."""
+
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+
+    def __delattr__(self: Any, name: str) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+
+    for method in (__setattr__, __delattr__):
+        if method.__name__ in own:
+            raise TypeError(f"Cannot overwrite attribute {method.__name__} in class {cls.__name__}")
+        method.__qualname__ = f"{cls.__qualname__}.{method.__name__}"
+        setattr(cls, method.__name__, method)
 
 
 def _getter(names: list[str]) -> staticmethod:

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import inspect
+import os
 import pickle
+import subprocess
+import sys
 from dataclasses import FrozenInstanceError, field
+from pathlib import Path
 
 import pytest
 
@@ -104,3 +109,68 @@ def test_a_repr_that_reaches_itself_ends():
     box.inside.append(box)
     assert repr(box).endswith("Box(inside=[...])")
     assert Box.__hash__ is None  # a mutable class with equality is unhashable
+
+
+def test_the_same_signatures_documents_and_defaults():
+    for options in OPTIONS:
+        standard, lean = _twins(**options)
+        assert str(inspect.signature(standard)) == str(inspect.signature(lean))
+        assert (
+            standard.__doc__
+            == lean.__doc__
+            == "Point(x: 'int', label: 'str' = 'a', notes: 'list' = <factory>)"
+        )
+        assert lean.__init__.__qualname__ == f"{lean.__qualname__}.__init__"
+        first, second = lean(1), lean(1)
+        assert first.notes == [] and first.notes is not second.notes  # a new list each
+        assert lean(1, notes=[2]).notes == [2]
+    with pytest.raises(TypeError):
+        lean()  # `x` is required, as with the standard one
+    with pytest.raises(FrozenInstanceError, match="cannot assign to field 'x'"):
+        _twins(frozen=True)[1](1).x = 2
+    with pytest.raises(FrozenInstanceError, match="cannot delete field 'x'"):
+        del _twins(frozen=True)[1](1).x
+
+
+def test_keyword_only_fields_and_the_order_of_defaults():
+    @dataclass(eq=False)
+    class Node:
+        id: str
+        at: int = field(default=0, kw_only=True)
+
+    @dataclass(eq=False)
+    class If(Node):
+        cond: str
+
+    made = If("i", "c", at=3)
+    assert (made.id, made.cond, made.at) == ("i", "c", 3)
+    assert str(inspect.signature(If)) == "(id: 'str', cond: 'str', *, at: 'int' = 0) -> None"
+    with pytest.raises(TypeError, match="non-default argument 'b' follows default argument"):
+
+        @dataclass
+        class Wrong:
+            a: int = 0
+            b: int
+
+
+def _fresh_process(cache: Path, *environment: tuple[str, str]) -> int:
+    """How many ``__init__`` texts a new process importing the rulesets' model compiled."""
+    script = (
+        "import interpreter.ruleset.model, interpreter.dataclass_init as d;print(d.compiled_here)"
+    )
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
+    env.pop("TABLETOP_RULES_CACHE", None)  # the cache on, unless the test says otherwise
+    env.update(environment)
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+    )
+    return int(done.stdout)
+
+
+def test_the_compiled_inits_are_kept_for_the_next_process(tmp_path):
+    first = _fresh_process(tmp_path)
+    assert first > 20  # every dataclass the model imports, compiled once
+    assert list((tmp_path / "tabletop-rules").glob("dataclass-init-*.marshal"))
+    assert _fresh_process(tmp_path) == 0  # all read from the cache folder
+    assert _fresh_process(tmp_path / "off", ("TABLETOP_RULES_CACHE", "0")) == first
+    assert not (tmp_path / "off").exists()

@@ -1,0 +1,135 @@
+"""A dataclass's ``__init__``, written as ``dataclasses`` writes it, compiled once per machine.
+
+The text depends only on the fields' names, which have defaults or default factories,
+which are keyword-only, and whether the class is frozen; the values (defaults,
+factories, annotations) are given to the compiled code when the method is made. The
+code of every text compiled is kept in one file of the cache folder
+(``cache_folder.derived_file``, whose name holds the interpreter's and Python's
+versions and this module's), read once per process and written again at its end where it compiled
+something new; without a cache (switched off, a read-only folder) each process
+compiles its own, as ``dataclasses`` does.
+"""
+
+from __future__ import annotations
+
+import atexit
+import marshal
+import os
+from dataclasses import MISSING, Field
+from types import CodeType
+from typing import Any
+
+MAX_KEPT = 2_000  # texts kept in the file (the interpreter has about a hundred classes)
+FILENAME = "<string>"  # as ``dataclasses``' own: tracebacks read the same
+
+
+class _Factory:
+    """The default of a parameter whose field has a default factory (``dataclasses``'
+    ``_HAS_DEFAULT_FACTORY``)."""
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_HAS_DEFAULT_FACTORY = _Factory()
+_codes: dict[str, CodeType] | None = None  # the cache file's, then this process's too
+_used: set[str] = set()
+compiled_here = 0  # texts this process compiled (none where the cache had them all)
+
+
+def make_init(cls: type, fields: tuple[Field, ...], frozen: bool) -> Any:
+    """The ``__init__`` ``dataclass(cls, frozen=frozen)`` would give ``cls``."""
+    text, values = _init_text(fields, frozen)
+    namespace: dict[str, Any] = {"__name__": cls.__module__}
+    exec(_code(text), namespace)
+    init = namespace["__create_fn__"](**values)
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init
+
+
+def _init_text(fields: tuple[Field, ...], frozen: bool) -> tuple[str, dict[str, Any]]:
+    values: dict[str, Any] = {
+        "__dataclass_builtins_object__": object,
+        "_HAS_DEFAULT_FACTORY": _HAS_DEFAULT_FACTORY,
+    }
+    positional: list[str] = []
+    keyword: list[str] = []
+    body: list[str] = []
+    seen_default = False
+    for f in fields:
+        values[f"_type_{f.name}"] = f.type
+        value = f.name
+        if f.default_factory is not MISSING:
+            values[f"_dflt_{f.name}"] = f.default_factory
+            default = "=_HAS_DEFAULT_FACTORY"
+            value = f"_dflt_{f.name}() if {f.name} is _HAS_DEFAULT_FACTORY else {f.name}"
+        elif f.default is not MISSING:
+            values[f"_dflt_{f.name}"] = f.default
+            default = f"=_dflt_{f.name}"
+        else:
+            default = ""
+        if not f.kw_only:
+            if default:
+                seen_default = True
+            elif seen_default:
+                raise TypeError(f"non-default argument {f.name!r} follows default argument")
+        (keyword if f.kw_only else positional).append(f"{f.name}:_type_{f.name}{default}")
+        if frozen:
+            body.append(f"__dataclass_builtins_object__.__setattr__(self,{f.name!r},{value})")
+        else:
+            body.append(f"self.{f.name}={value}")
+    params = ["self", *positional, *(["*", *keyword] if keyword else [])]
+    lines = "\n".join(f"  {line}" for line in body or ["pass"])
+    text = (
+        f"def __create_fn__({', '.join(values)}):\n"
+        f" def __init__({','.join(params)}) -> None:\n{lines}\n"
+        f" return __init__"
+    )
+    return text, values
+
+
+def _code(text: str) -> CodeType:
+    global _codes, compiled_here
+    if _codes is None:
+        _codes = _read()
+    _used.add(text)
+    code = _codes.get(text)
+    if code is None:
+        code = _codes[text] = compile(text, FILENAME, "exec", dont_inherit=True)
+        if compiled_here == 0:
+            atexit.register(_write)
+        compiled_here += 1
+    return code
+
+
+def _path() -> Any:
+    """The cache file; its name holds this module's size and time as well, so that a
+    change to how texts are compiled never meets code compiled before it."""
+    from interpreter import cache_folder  # imported here: not every process makes a class
+
+    try:
+        made = os.stat(__file__)
+    except OSError:
+        return None
+    versions = (str(made.st_size), str(made.st_mtime_ns))
+    return cache_folder.derived_file("dataclass-init", "", *versions, suffix="marshal")
+
+
+def _read() -> dict[str, CodeType]:
+    path = _path()
+    try:
+        codes = marshal.loads(path.read_bytes()) if path is not None and path.exists() else {}
+    except (OSError, ValueError, EOFError, TypeError):
+        return {}  # a broken file is written again at the end
+    return codes if isinstance(codes, dict) else {}
+
+
+def _write() -> None:
+    from interpreter.atomic_file import write_atomically
+
+    path = _path()
+    if path is None or _codes is None:
+        return
+    kept = _codes if len(_codes) <= MAX_KEPT else {t: _codes[t] for t in _used}
+    data = marshal.dumps(kept)
+    write_atomically(path, lambda handle: handle.write(data))  # not written: only slower
