@@ -31,6 +31,13 @@ bytecode first (``compileall``), as ``pip install`` does: with
 compiled from source in every process (a warm validate: 436 M instructions without
 bytecode, 335 M with).
 ``--source`` leaves the bytecode out (and removes what is there).
+
+``--checks`` counts the yardstick's work instead (``yardstick.py``, issue 13): the
+positions of the 4 hottest checks and of the `halls` scoring step recorded from
+``--games`` Rococo games, then ``BATCHES`` passes over them by the compiled rules and
+by their hand-written twins (``twins.py``), each less a process that only records, with
+the garbage collector off (its runs over the recorded heap would be counted as the
+checks' work): the instructions a call of each, and their ratio, the same on every run.
 """
 
 from __future__ import annotations
@@ -88,6 +95,23 @@ for seed in [-1, *range(games)]:  # the warm-up log loads the rules and compiles
     verdict = replay(folder / f"{seed}.jsonl")
     assert verdict.kind == "legal", verdict.message
 """
+CHECKS = """
+import gc
+import sys
+sys.path.insert(0, "benchmarks")
+import twins, yardstick
+from interpreter.load.ruleset_files import resolve_ruleset
+from interpreter.ruleset import load_or_raise
+
+games, name, side, batches = int(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4])
+tables, positions = yardstick.record(load_or_raise(resolve_ruleset("rococo")), games, 3)
+calls, compiled, twin = yardstick.batches(tables, twins.Board(tables), positions)[name]
+gc.disable()  # the work of the checks alone: no collection of the recorded heap
+for _ in range(batches):
+    (compiled if side == "compiled" else twin)()
+print(calls)
+"""
+BATCHES = 10
 RULES = "import sys; from interpreter.cli.main import main; sys.argv[0] = 'rules'; main()"
 COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
 
@@ -132,6 +156,39 @@ def per_game(tree: Path, ruleset: str, players: int, games: int) -> tuple[int, i
     return play // games, replayed // games
 
 
+def checks(tree: Path, games: int) -> list[tuple[str, int, int, int]]:
+    """(check, positions, instructions a compiled call, a twin's call) of the yardstick."""
+    env = _environment(tree)
+    listing = "import sys; sys.path.insert(0, 'benchmarks'); import twins; print(*twins.CHECKS)"
+    names = subprocess.run(
+        [sys.executable, "-c", listing], env=env, cwd=tree, capture_output=True, text=True
+    ).stdout.split()
+    names += [f"scoring: {name}" for name in ("halls",)]
+    base = instructions(tree, CHECKS, str(games), names[0], "compiled", "0")
+    out = []
+    for name in names:
+        counted = [
+            instructions(tree, CHECKS, str(games), name, side, str(BATCHES)) - base
+            for side in ("compiled", "twin")
+        ]
+        calls = int(_printed(tree, CHECKS, str(games), name, "twin", "0"))
+        per_call = [count // (BATCHES * calls) for count in counted]
+        out.append((name, calls, per_call[0], per_call[1]))
+    return out
+
+
+def _printed(tree: Path, script: str, *args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "-c", script, *args],
+        env=_environment(tree),
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout.strip()
+
+
 def commands(tree: Path, bytecode: bool) -> dict[str, int]:
     """Instructions of fresh processes of the tree's ``rules`` (see the docstring)."""
     package = tree / "interpreter"
@@ -165,10 +222,24 @@ def main() -> None:
     parser.add_argument("--tree", action="append", type=Path, default=[])
     parser.add_argument("--commands", action="store_true", help="fresh `rules` processes")
     parser.add_argument("--source", action="store_true", help="--commands without bytecode")
+    parser.add_argument("--checks", action="store_true", help="the yardstick's checks")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
     trees = [t.resolve() for t in args.tree] or [HERE.parent]
+    if args.checks:
+        for tree in trees:
+            print(f"{tree}: Rococo, 4 players, positions of {args.games} games")
+            total = [0, 0]
+            for name, calls, compiled, twin in checks(tree, args.games):
+                print(
+                    f"  {name:16} {calls:5} positions: compiled {compiled:,} instructions "
+                    f"a call, twin {twin:,}: {compiled / twin:.2f}×"
+                )
+                if not name.startswith("scoring"):
+                    total = [total[0] + compiled * calls, total[1] + twin * calls]
+            print(f"  the checks, as often as play evaluates them: {total[0] / total[1]:.2f}×")
+        return
     if args.commands:
         for tree in trees:
             counts = commands(tree, bytecode=not args.source)
