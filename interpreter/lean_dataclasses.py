@@ -9,8 +9,8 @@ class as methods shared by all (they read the fields through one ``attrgetter`` 
 per class) and a frozen class's guards as closures; its ``__init__``, the one method
 whose code differs with the fields, is written as ``dataclasses`` writes it, and the
 compiled code of that text is kept in the cache folder, so a later process compiles
-none (``cache_folder.derived_file``: one file per interpreter and Python version). The
-texts, equality, hashes, order, signatures and errors are the standard ``dataclass``'s.
+none (``dataclass_init.py``). The texts, equality, hashes, order, signatures, documents
+and errors are the standard ``dataclass``'s.
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ def dataclass(
     def make(cls: type[T]) -> type[T]:
         own = dict(cls.__dict__)  # what the class defines itself, kept as dataclass keeps it
         if not own.get("__doc__"):
-            cls.__doc__ = "?"  # worded below: dataclass's wording would read a signature twice
+            cls.__doc__ = "?"  # worded below: without ``__init__`` yet, the standard one
+            # would word it from ``object.__init__``'s signature, parsed from its text
         cls = standard_dataclass(cls, init=False, repr=False, eq=False)  # the fields
         every = fields(cls)
         if "__init__" not in own:
