@@ -32,7 +32,7 @@ class _Factory:
 
 
 _HAS_DEFAULT_FACTORY = _Factory()
-_codes: dict[str, CodeType] | None = None  # the cache file's, then this process's too
+_kept: dict[str, bytes] | None = None  # text -> its code, marshalled: the file's, then ours
 _used: set[str] = set()
 compiled_here = 0  # texts this process compiled (none where the cache had them all)
 
@@ -89,16 +89,25 @@ def _init_text(fields: tuple[Field, ...], frozen: bool) -> tuple[str, dict[str, 
 
 
 def _code(text: str) -> CodeType:
-    global _codes, compiled_here
-    if _codes is None:
-        _codes = _read()
+    """The compiled ``text``: kept marshalled, read back only when asked for (a process
+    that makes three classes reads three)."""
+    global _kept, compiled_here
+    if _kept is None:
+        _kept = _read()
     _used.add(text)
-    code = _codes.get(text)
-    if code is None:
-        code = _codes[text] = compile(text, FILENAME, "exec", dont_inherit=True)
-        if compiled_here == 0:
-            atexit.register(_write)
-        compiled_here += 1
+    data = _kept.get(text)
+    if data is not None:
+        try:
+            code = marshal.loads(data)
+        except (ValueError, EOFError, TypeError):
+            code = None  # a damaged entry: compiled again, and written again at the end
+        if isinstance(code, CodeType):
+            return code
+    code = compile(text, FILENAME, "exec", dont_inherit=True)
+    _kept[text] = marshal.dumps(code)
+    if compiled_here == 0:
+        atexit.register(_write)
+    compiled_here += 1
     return code
 
 
@@ -115,21 +124,21 @@ def _path() -> Any:
     return cache_folder.derived_file("dataclass-init", "", *versions, suffix="marshal")
 
 
-def _read() -> dict[str, CodeType]:
+def _read() -> dict[str, bytes]:
     path = _path()
     try:
-        codes = marshal.loads(path.read_bytes()) if path is not None and path.exists() else {}
+        kept = marshal.loads(path.read_bytes()) if path is not None and path.exists() else {}
     except (OSError, ValueError, EOFError, TypeError):
         return {}  # a broken file is written again at the end
-    return codes if isinstance(codes, dict) else {}
+    return kept if isinstance(kept, dict) else {}
 
 
 def _write() -> None:
     from interpreter.atomic_file import write_atomically
 
     path = _path()
-    if path is None or _codes is None:
+    if path is None or _kept is None:
         return
-    kept = _codes if len(_codes) <= MAX_KEPT else {t: _codes[t] for t in _used}
+    kept = _kept if len(_kept) <= MAX_KEPT else {t: _kept[t] for t in _used}
     data = marshal.dumps(kept)
     write_atomically(path, lambda handle: handle.write(data))  # not written: only slower

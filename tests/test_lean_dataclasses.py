@@ -174,3 +174,20 @@ def test_the_compiled_inits_are_kept_for_the_next_process(tmp_path):
     assert _fresh_process(tmp_path) == 0  # all read from the cache folder
     assert _fresh_process(tmp_path / "off", ("TABLETOP_RULES_CACHE", "0")) == first
     assert not (tmp_path / "off").exists()
+
+
+def test_a_damaged_entry_of_the_cache_is_compiled_again(monkeypatch):
+    from interpreter import dataclass_init
+
+    @dataclass(frozen=True)
+    class Probe:
+        a: int
+
+    text, _ = dataclass_init._init_text(dataclasses.fields(Probe), True)
+    monkeypatch.setattr(dataclass_init, "_kept", {text: b"not marshal data"})
+    monkeypatch.setattr(dataclass_init, "compiled_here", 1)  # no write at this test's exit
+    init = dataclass_init.make_init(Probe, dataclasses.fields(Probe), True)
+    made = Probe.__new__(Probe)
+    init(made, 3)
+    assert made.a == 3
+    assert dataclass_init._kept[text] != b"not marshal data"  # kept again, sound
