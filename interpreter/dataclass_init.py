@@ -4,10 +4,10 @@ The text depends only on the fields' names, which have defaults or default facto
 which are keyword-only, and whether the class is frozen; the values (defaults,
 factories, annotations) are given to the compiled code when the method is made. The
 code of every text compiled is kept in one file of the cache folder
-(``cache_folder.derived_file``, whose name holds the interpreter's and Python's
-versions and this module's), read once per process and written again at its end where it compiled
-something new; without a cache (switched off, a read-only folder) each process
-compiles its own, as ``dataclasses`` does.
+(``cache_folder.derived_file``: its name holds the interpreter's, Python's and this
+module's versions), read once per process and written again at the process's end where
+it compiled something new; without a cache (switched off, a read-only folder) each
+process compiles its own, as ``dataclasses`` does.
 """
 
 from __future__ import annotations
@@ -41,13 +41,15 @@ def make_init(cls: type, fields: tuple[Field, ...], frozen: bool) -> Any:
     """The ``__init__`` ``dataclass(cls, frozen=frozen)`` would give ``cls``."""
     text, values = _init_text(fields, frozen)
     namespace: dict[str, Any] = {"__name__": cls.__module__}
-    exec(_code(text), namespace)
+    exec(_code(text), namespace)  # compiled from the text above, made of the field names
     init = namespace["__create_fn__"](**values)
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     return init
 
 
 def _init_text(fields: tuple[Field, ...], frozen: bool) -> tuple[str, dict[str, Any]]:
+    """The text of ``__create_fn__(…)``, which makes the ``__init__`` (``dataclasses``'
+    ``_init_fn``, for the options this package uses), and the values it is given."""
     values: dict[str, Any] = {
         "__dataclass_builtins_object__": object,
         "_HAS_DEFAULT_FACTORY": _HAS_DEFAULT_FACTORY,
