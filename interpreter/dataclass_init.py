@@ -33,6 +33,7 @@ class _Factory:
 
 _HAS_DEFAULT_FACTORY = _Factory()
 _kept: dict[str, bytes] | None = None  # text -> its code, marshalled: the file's, then ours
+_file: Any = None  # the cache file (None: no cache), found once, when ``_kept`` is read
 _used: set[str] = set()
 compiled_here = 0  # texts this process compiled (none where the cache had them all)
 
@@ -127,7 +128,8 @@ def _path() -> Any:
 
 
 def _read() -> dict[str, bytes]:
-    path = _path()
+    global _file
+    path = _file = _path()
     try:
         kept = marshal.loads(path.read_bytes()) if path is not None and path.exists() else {}
     except (OSError, ValueError, EOFError, TypeError):
@@ -138,7 +140,7 @@ def _read() -> dict[str, bytes]:
 def _write() -> None:
     from interpreter.atomic_file import write_atomically
 
-    path = _path()
+    path = _file
     if path is None or _kept is None:
         return
     kept = _kept if len(_kept) <= MAX_KEPT else {t: _kept[t] for t in _used}

@@ -16,10 +16,10 @@ and errors are the standard ``dataclass``'s.
 from __future__ import annotations
 
 import inspect
+import operator
 from collections.abc import Callable
 from dataclasses import FrozenInstanceError, fields
 from dataclasses import dataclass as standard_dataclass
-from operator import attrgetter
 from reprlib import recursive_repr
 from typing import Any, TypeVar
 
@@ -95,9 +95,9 @@ def _getter(names: list[str]) -> staticmethod:
     """The values of ``names`` as a tuple (``attrgetter`` of one name gives the value),
     kept on the class as a plain function of the instance."""
     if len(names) > 1:
-        return staticmethod(attrgetter(*names))
+        return staticmethod(operator.attrgetter(*names))
     if names:
-        one = attrgetter(names[0])
+        one = operator.attrgetter(names[0])
         return staticmethod(lambda obj: (one(obj),))
     return staticmethod(lambda obj: ())
 
@@ -130,8 +130,8 @@ def _ordering(compare: Callable[[tuple, tuple], bool]) -> Callable[[Any, Any], A
 
 
 _ORDER = {
-    "__lt__": _ordering(lambda a, b: a < b),
-    "__le__": _ordering(lambda a, b: a <= b),
-    "__gt__": _ordering(lambda a, b: a > b),
-    "__ge__": _ordering(lambda a, b: a >= b),
+    "__lt__": _ordering(operator.lt),
+    "__le__": _ordering(operator.le),
+    "__gt__": _ordering(operator.gt),
+    "__ge__": _ordering(operator.ge),
 }

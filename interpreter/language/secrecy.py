@@ -104,6 +104,7 @@ class Secrecy:
                     self.hidden_requirements[action] = what
                     break
         found = _Found()
+        triggered = {e: frozenset().union(*map(_led_to, t)) for e, t in program.triggers.items()}
         changed = True
         while changed:  # actions do actions and emit events
             changed = False
@@ -119,7 +120,7 @@ class Secrecy:
                 key = ("event", event)
                 if event in self.deciding_events:
                     continue
-                if not found.may_change(key, frozenset().union(*map(_led_to, effects))):
+                if not found.may_change(key, triggered[event]):
                     continue
                 if any(self.decides(t) for t in effects):
                     self.deciding_events.add(event)
