@@ -71,13 +71,13 @@ def median_ms_cold_rules(command: list[str], runs: int, warm_cache: str) -> str:
     """Like ``median_ms``, each run with the files derived from the interpreter's texts
     (the grammar's, the dataclasses') but no stored ruleset."""
     folder = Path(warm_cache) / "tabletop-rules"
-    grammar_files = [path for path in folder.iterdir() if path.is_file()]
+    derived = [path for path in folder.iterdir() if path.is_file()]
     times = []
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as fresh:
             folder = Path(fresh) / "tabletop-rules"
             folder.mkdir()
-            for path in grammar_files:
+            for path in derived:
                 (folder / path.name).write_bytes(path.read_bytes())
             times.append(child_cpu(command, {**os.environ, "XDG_CACHE_HOME": fresh}))
     times.sort()
@@ -110,7 +110,7 @@ def cold(runs: int, only: set[str]) -> None:
             one = [*validate, "--with", "deluxe"]  # one combination instead of 7
             for name, command in (("validate rococo", validate), ("  --with deluxe", one)):
                 print(f"{name:28}{median_ms(command, runs, off)}  nothing cached")
-                child_cpu(command, warm)  # fills the grammar cache and stores the rules
+                child_cpu(command, warm)  # writes the derived files and stores the rules
                 print(f"{'':28}{median_ms_cold_rules(command, runs, cache)}  rules not stored")
                 print(f"{'':28}{median_ms(command, runs, warm)}  rules stored")
 

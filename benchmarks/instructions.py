@@ -112,6 +112,7 @@ for _ in range(batches):
 print(calls)
 """
 BATCHES = 10
+SIDES = ("compiled", "twin")
 RULES = "import sys; from interpreter.cli.main import main; sys.argv[0] = 'rules'; main()"
 COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
 
@@ -124,6 +125,11 @@ def _environment(tree: Path) -> dict[str, str]:
 
 def instructions(tree: Path, script: str, *args: str) -> int:
     """Instructions of one process running ``script`` with ``args``."""
+    return counted(tree, script, *args)[0]
+
+
+def counted(tree: Path, script: str, *args: str) -> tuple[int, str]:
+    """Instructions of one process running ``script`` with ``args``, and what it printed."""
     env = _environment(tree)
     command = [
         "valgrind",
@@ -138,7 +144,7 @@ def instructions(tree: Path, script: str, *args: str) -> int:
     found = COLLECTED.search(done.stderr)
     if done.returncode != 0 or found is None:
         sys.exit(f"valgrind failed in {tree}:\n{done.stderr[-2000:]}")
-    return int(found.group(1))
+    return int(found.group(1)), done.stdout
 
 
 def per_game(tree: Path, ruleset: str, players: int, games: int) -> tuple[int, int]:
@@ -158,35 +164,27 @@ def per_game(tree: Path, ruleset: str, players: int, games: int) -> tuple[int, i
 
 def checks(tree: Path, games: int) -> list[tuple[str, int, int, int]]:
     """(check, positions, instructions a compiled call, a twin's call) of the yardstick."""
-    env = _environment(tree)
-    listing = "import sys; sys.path.insert(0, 'benchmarks'); import twins; print(*twins.CHECKS)"
-    names = subprocess.run(
-        [sys.executable, "-c", listing], env=env, cwd=tree, capture_output=True, text=True
-    ).stdout.split()
-    names += [f"scoring: {name}" for name in ("halls",)]
-    base = instructions(tree, CHECKS, str(games), names[0], "compiled", "0")
-    out = []
-    for name in names:
-        counted = [
-            instructions(tree, CHECKS, str(games), name, side, str(BATCHES)) - base
-            for side in ("compiled", "twin")
-        ]
-        calls = int(_printed(tree, CHECKS, str(games), name, "twin", "0"))
-        per_call = [count // (BATCHES * calls) for count in counted]
-        out.append((name, calls, per_call[0], per_call[1]))
-    return out
-
-
-def _printed(tree: Path, script: str, *args: str) -> str:
+    listing = (
+        "import sys; sys.path.insert(0, 'benchmarks'); import twins;"
+        "print(*twins.CHECKS, *(f'scoring: {n}' for n in twins.SCORING), sep='\\n')"
+    )
     done = subprocess.run(
-        [sys.executable, "-c", script, *args],
+        [sys.executable, "-c", listing],
         env=_environment(tree),
         cwd=tree,
         capture_output=True,
         text=True,
         check=True,
     )
-    return done.stdout.strip()
+    names = done.stdout.splitlines()
+    base = instructions(tree, CHECKS, str(games), names[0], "compiled", "0")
+    out = []
+    for name in names:
+        runs = [counted(tree, CHECKS, str(games), name, side, str(BATCHES)) for side in SIDES]
+        calls = int(runs[0][1])  # the script prints how many positions a pass walks
+        compiled, twin = ((count - base) // (BATCHES * calls) for count, _ in runs)
+        out.append((name, calls, compiled, twin))
+    return out
 
 
 def commands(tree: Path, bytecode: bool) -> dict[str, int]:
