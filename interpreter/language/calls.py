@@ -7,6 +7,7 @@ functions are called directly with their arguments."""
 from __future__ import annotations
 
 import ast
+import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -31,6 +32,8 @@ from interpreter.language.values import (
 )
 
 Fn = Callable[[Any], Any]
+MAX_UNROLLED = 8  # items of a written list that `any`/`all` test one by one in the code
+MAX_UNROLLED_NODES = 400  # and the size of the code those tests may take in all
 
 
 class CallCompiler:
@@ -181,14 +184,50 @@ class CallCompiler:
         var = cg.name(loop.var)
         if loop.value is None and name in ("any", "first", "count"):
             if name == "any":
-                return cg.call(cg.name("any"), _generator(loop.cond, loop))
+                return self._unrolled(name, loop, loop.cond) or cg.call(
+                    cg.name("any"), _generator(loop.cond, loop)
+                )
             if name == "first":
                 found = _generator(var, loop, loop.cond)
                 return cg.call(cg.name("next"), found, ast.Constant(None))
             return cg.call(cg.name("sum"), _generator(ast.Constant(1), loop, loop.cond))
         if loop.value is not None and name in ("any", "all"):  # they test each value's truth
-            return cg.call(cg.name(name), _generator(loop.value, loop, loop.cond))
+            unrolled = None if loop.cond is not None else self._unrolled(name, loop, loop.value)
+            return unrolled or cg.call(cg.name(name), _generator(loop.value, loop, loop.cond))
         return None
+
+    def _unrolled(self, name: str, loop: Loop, test: ast.expr) -> ast.expr | None:
+        """`any`/`all` of ``test`` over a written list of constants, item by item:
+        ``True if paid(ctx, n) and test₁ and test₂ … else False`` (`any`: ``paid and
+        (test₁ or …)``), each test with its item in place of the variable. The same
+        tests in the same order, stopping at the same item, and the same steps paid
+        before the scan; no generator to make and resume, and a ruleset call that no
+        longer reads the variable is made once in a scan around it (``invariants.py``).
+        None where the list is not a short written one."""
+        items = loop.items
+        each_name = self._h(ops.each).id
+        if not (
+            isinstance(items, ast.Call)
+            and isinstance(items.func, ast.Name)
+            and items.func.id == each_name
+            and isinstance(items.args[1], ast.Tuple)
+        ):
+            return None
+        elements = items.args[1].elts
+        if not 0 < len(elements) <= MAX_UNROLLED or not all(
+            isinstance(e, ast.Constant) for e in elements
+        ):
+            return None
+        if _rebinds(test, loop.var) or _size(test) * len(elements) > MAX_UNROLLED_NODES:
+            return None
+        tests = [_with_constant(test, loop.var, e.value) for e in elements]
+        paid = cg.call(self._h(ops.paid), cg.name(cg.CTX), ast.Constant(len(elements)))
+        if name == "all":
+            decided = ast.BoolOp(ast.And(), [paid, *tests])
+        else:
+            found = tests[0] if len(tests) == 1 else ast.BoolOp(ast.Or(), tests)
+            decided = ast.BoolOp(ast.And(), [paid, found])
+        return ast.IfExp(decided, ast.Constant(True), ast.Constant(False))
 
     def _as_python(
         self, name: str, positional: tuple[Compiled, ...], named: tuple
@@ -275,6 +314,30 @@ class CallCompiler:
         else:
             body = cg.item(cg.ctx_attr("rules", "functions"), ast.Constant(name))
         return self._c(signature.returns, cg.call(body, cg.name(cg.CTX), *codes))
+
+
+def _rebinds(tree: ast.expr, var: str) -> bool:
+    """Whether a scan or an assignment inside ``tree`` binds ``var`` again."""
+    for node in ast.walk(tree):
+        target = getattr(node, "target", None)  # a comprehension's, a ``:=``'s
+        if isinstance(target, ast.Name) and target.id == var:
+            return True
+    return False
+
+
+def _size(tree: ast.expr) -> int:
+    return sum(1 for _ in ast.walk(tree))
+
+
+def _with_constant(tree: ast.expr, var: str, value: Any) -> ast.expr:
+    """A copy of ``tree`` reading ``value`` where it read the local ``var`` (the
+    compiler shares subtrees between the trees it makes: never changed in place)."""
+
+    class Substitute(ast.NodeTransformer):
+        def visit_Name(self, node: ast.Name) -> ast.expr:
+            return ast.Constant(value) if node.id == var else node
+
+    return Substitute().visit(copy.deepcopy(tree))
 
 
 def _generator(element: ast.expr, loop: Loop, cond: ast.expr | None = None) -> ast.expr:

@@ -8,7 +8,9 @@ change the state between two expressions), such a call — of the ruleset's func
 or `can` checks, with arguments that read no variable of a scan — is made the first
 time the scan needs it and kept in a local for the rest of that evaluation: made at
 the same moment as before, so it fails or pays steps where it did before, only not
-again.
+again. The same call made outside the scan too (before it, or after) shares that
+local: `all(deficit(c) == 0 for c in colours) or any(… deficit('red') …)`, whose
+written list of colours the code tests item by item, asks each deficit once.
 """
 
 from __future__ import annotations
@@ -37,12 +39,13 @@ def once_per_evaluation(statements: list[ast.stmt], names: Sequence[str]) -> lis
     any is found; the compiler shares subtrees between the trees it makes); ``names``
     are the evaluation's own (the context, the parameters)."""
     allowed = set(names)
-    if not any(_candidates(s, allowed) for s in statements):
+    wanted = {ast.dump(c) for s in statements for c in _candidates(s, allowed)}
+    if not wanted:
         return statements
     statements = [copy.deepcopy(s) for s in statements]
     memo: dict[str, str] = {}  # ast.dump of a call -> its local
     for statement in statements:
-        _Rewriter(allowed, memo).visit(statement)
+        _Rewriter(allowed, wanted, memo).visit(statement)
     starts: list[ast.stmt] = [
         ast.Assign([ast.Name(local, ast.Store())], ast.Name(UNSET, ast.Load()))
         for local in memo.values()
@@ -93,10 +96,11 @@ def _invariant_call(node: ast.AST, allowed: set[str]) -> bool:
 
 
 class _Rewriter(ast.NodeTransformer):
-    """Replaces each kept call by ``(local if local is not _unset_ else (local := call))``."""
+    """Replaces each kept call by ``(local if local is not _unset_ else (local := call))``:
+    in a scan, and outside one where a scan makes the same call (``wanted``)."""
 
-    def __init__(self, allowed: set[str], memo: dict[str, str]):
-        self.allowed, self.memo = allowed, memo
+    def __init__(self, allowed: set[str], wanted: set[str], memo: dict[str, str]):
+        self.allowed, self.wanted, self.memo = allowed, wanted, memo
         self.scans = 0  # how many scans the walk is inside
         self.iterating = 0  # inside the collection a scan walks
 
@@ -121,9 +125,11 @@ class _Rewriter(ast.NodeTransformer):
     visit_GeneratorExp = visit_ListComp = visit_SetComp = visit_DictComp = _visit_scan
 
     def visit_Call(self, node: ast.Call) -> ast.expr:
-        if self.iterating or not self.scans or not _invariant_call(node, self.allowed):
+        if self.iterating or not _invariant_call(node, self.allowed):
             return self.generic_visit(node)
         key = ast.dump(node)
+        if not self.scans and key not in self.wanted:
+            return self.generic_visit(node)
         local = self.memo.setdefault(key, f"once_{len(self.memo)}")
         made = ast.NamedExpr(ast.Name(local, ast.Store()), node)
         return ast.IfExp(

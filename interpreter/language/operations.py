@@ -195,6 +195,19 @@ def each(ctx: Any, items: Any) -> Any:
 each.pays_steps = True  # type: ignore[attr-defined]  # every scan pays: never shared (hoist.py)
 
 
+def paid(ctx: Any, steps: int) -> bool:
+    """True, after paying ``steps`` of the budget: a scan of a written list whose items
+    the code tests one by one (``calls.CallCompiler._unrolled``) pays as ``each``."""
+    budget = ctx.budget
+    budget[0] -= steps
+    if budget[0] < 0:
+        ctx.tick(0)  # raises the step budget's error
+    return True
+
+
+paid.pays_steps = True  # type: ignore[attr-defined]
+
+
 def seat(player: Any, attribute: str) -> Any:
     if player is None:
         raise RuleError(f"`.{attribute}` was asked of none instead of a player")

@@ -176,6 +176,33 @@ def test_any_of_a_collection_is_its_truth(world) -> None:
     assert run(world, "any(deck)") is True and run(world, "any(my.hand)") is False
 
 
+def test_any_and_all_of_a_short_written_list_test_item_by_item(world) -> None:
+    code = source(world, "all(x > 1 for x in [2, 3, 4])")
+    assert "for v_x" not in code and "3 > 1" in code  # no generator: each item in place
+    assert re.match(r"True if _paid\d+\(ctx, 3\) and ", code)
+    assert run(world, "all(x > 1 for x in [2, 3, 4])") is True
+    assert run(world, "all(x > 2 for x in [2, 3, 4])") is False
+    assert run(world, "any(x in [2, 3, 4] where x > my.coins)") is True
+    assert run(world, "any(x in [2, 3] where x > my.coins)") is False
+    assert run(world, "any(x == 'b' for x in ['a', 'b'])") is True
+    # it stops at the deciding item: the item after it, which would fail, is not tested
+    assert run(world, "any(x == 1 or 10 // (x - 2) > 0 for x in [1, 2])") is True
+    with pytest.raises(RuleError, match="division by zero"):
+        run(world, "all(x == 1 or 10 // (x - 2) > 0 for x in [1, 2])")
+    # a list that is not written, or too long, is still scanned
+    assert "for v_x" in source(world, "all(x > 1 for x in nums)", {"nums": "list:number"})
+    assert "for v_x" in source(world, f"all(x > 0 for x in {list(range(1, 10))})")
+
+
+def test_a_short_written_list_pays_a_step_per_item_as_a_scan_does(world) -> None:
+    _, tables, state = world
+    for text in ("all(x > 1 for x in [2, 3, 4])", f"all(x > 1 for x in {list(range(2, 11))})"):
+        ctx = Context(state, tables, Player(0), {})
+        before = ctx.budget[0]
+        assert compiled(world, text).fn(ctx) is True
+        assert before - ctx.budget[0] == text.count(",") + 1, text
+
+
 def test_a_zone_only_looked_up_is_not_made_as_a_value(world) -> None:
     code = source(world, "c.zone.size", {"c": "piece"})
     assert "zone_of" not in code and "ctx.state.where.get(v_c)" not in code  # an env local

@@ -58,11 +58,16 @@ def test_what_is_rewritten_and_what_is_not() -> None:
     assert kept.startswith("once_0 = _unset_")
     assert "_def_f_(ctx, v_h) <" in kept  # it reads the scan's variable: each time
     assert "(once_0 := _def_f_(ctx, v_g))" in kept
+    # the same call outside the scan shares its local, before the scan or after it
+    text = "_def_f_(ctx, v_g) > 0 or any((_def_f_(ctx, v_g) > v_h for v_h in xs))"
+    shared = rewritten(text, ("v_g",))
+    assert shared.count("(once_0 := _def_f_(ctx, v_g))") == 2 and "once_1" not in shared
     # not a ruleset call, a call reading the scan's variable, a call outside a scan
     for left in (
         "any((_each1(ctx, v_g) for v_h in xs))",
         "any((_def_f_(ctx, v_h) for v_h in xs))",
         "_def_f_(ctx, v_g)",
+        "_def_f_(ctx, v_g) or any((_def_f_(ctx, v_h) for v_h in xs))",  # not the same call
         "any((1 for v_h in _def_f_(ctx, v_g)))",  # the collection: evaluated once anyway
     ):
         assert "once_" not in rewritten(left, ("v_g",)), left
