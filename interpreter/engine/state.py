@@ -47,22 +47,23 @@ class State:
 
     def put(self, piece: str, zone: str, position: int | None = None) -> None:
         """Move ``piece`` from wherever it is into ``zone`` (end by default)."""
-        old = self.where.get(piece)
+        zones, where = self.zones, self.where
+        old = where.get(piece)
         if old is not None:
-            items = self.zones[old]
+            items = zones[old]
             index = items.index(piece)
             if index == 0:  # the top: a draw
-                self.zones[old] = items[1:]
+                zones[old] = items[1:]
             else:
-                self.zones[old] = items[:index] + items[index + 1 :]
+                zones[old] = items[:index] + items[index + 1 :]
         item = piece if type(piece) is Piece else Piece(piece)
-        items = self.zones.get(zone, ())
+        items = zones.get(zone, ())
         if position is None or position >= len(items):
-            self.zones[zone] = (*items, item)
+            zones[zone] = items + (item,)
         else:
             position = max(0, position)
-            self.zones[zone] = (*items[:position], item, *items[position:])
-        self.where[item] = zone
+            zones[zone] = (*items[:position], item, *items[position:])
+        where[item] = zone
 
     def set_order(self, zone: str, pieces: tuple[str, ...]) -> None:
         self.zones[zone] = tuple(p if type(p) is Piece else Piece(p) for p in pieces)
