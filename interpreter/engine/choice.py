@@ -102,7 +102,7 @@ class Choice:
                 texts = [self._base(candidates[s]) for s in slots]
             else:
                 ctx, label = self.ctx, self._label
-                texts = [option_text(ctx, label, candidates[s]) for s in slots]
+                texts = option_texts(ctx, label, [candidates[s] for s in slots])
             if self.optional:
                 texts.append("pass")
                 slots.append(self.pass_slot)
@@ -173,6 +173,17 @@ class Choice:
 def option_text(ctx: Context, label: str, value: Any) -> str:
     text = ctx.state.players[int(value)] if type(value) is Player else text_id(value)
     return f"{label} {text}" if label else text
+
+
+def option_texts(ctx: Context, label: str, values: list[Any]) -> list[str]:
+    """``option_text`` of each value: a component's, a zone's or a text's written out
+    (the options of most decisions; this runs for every decision of play)."""
+    if label:
+        prefix = label + " "
+        return [
+            prefix + v if type(v) in AS_THEY_ARE else option_text(ctx, label, v) for v in values
+        ]
+    return [str(v) if type(v) in AS_THEY_ARE else option_text(ctx, label, v) for v in values]
 
 
 def _unique(texts: list[str]) -> tuple[str, ...]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from interpreter.engine.choice import Choice, option_text
+from interpreter.engine.choice import Choice, option_text, option_texts
 from interpreter.engine.effect_code import Runtime, compile_block
 from interpreter.errors import GameError, RuleError
 from interpreter.language import effects as fx
@@ -194,7 +194,7 @@ def _choose_item(node: fx.ChooseItem, ctx: Context) -> Run:
             legal = list(items)
         if not legal and not node.optional:
             return
-        texts = [option_text(ctx, label, item) for item in legal]
+        texts = option_texts(ctx, label, legal)
         if node.by_chance:
             if not legal:
                 return

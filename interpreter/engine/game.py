@@ -257,12 +257,19 @@ class Game(Course, Sandbox, WhatIf):
         return outcome
 
     def reveal(self, ctx: Context, pieces: tuple[str, ...], to: tuple[int, ...]) -> None:
-        known = dict(self.state.engine["known"])
+        engine = self.state.engine
+        known = engine["known"]
+        copied = False  # copied on the first change: states share their engine dicts
+        shown = set(to)
         for piece in pieces:
-            seats = tuple(sorted(set(known.get(piece, ())) | set(to)))
-            if seats:  # a piece known to nobody has no entry (``Tables.witness``)
+            had = known.get(piece, ())
+            seats = tuple(sorted(shown.union(had)))
+            if seats and seats != had:  # nobody's knowledge: no entry (``Tables.witness``)
+                if not copied:
+                    known, copied = dict(known), True
                 known[piece] = seats
-        self.state.engine["known"] = known
+        if copied:
+            engine["known"] = known
 
     def _chance(self, key: str, items: tuple[str, ...], count: int | None) -> tuple[str, ...]:
         engine = self.state.engine

@@ -17,6 +17,7 @@ from interpreter.language.values import (
     PLAYER,
     TEXT,
     ZONE,
+    Piece,
     ZoneRef,
 )
 
@@ -110,8 +111,11 @@ def _pay(ctx: Context, counter: str, amount: Any, by: Any = _ME) -> None:
     "zones",
 )
 def _move(ctx: Context, what: Any, to: Any, at: Any = "bottom") -> None:
-    pieces = what if isinstance(what, tuple | list) else (what,)
     place = ctx.rules.place
+    if type(what) is Piece and at == "bottom":  # one component, the common case
+        place(ctx, what, to, None)
+        return
+    pieces = what if isinstance(what, tuple | list) else (what,)
     for offset, piece in enumerate(pieces):
         if piece is None:
             raise RuleError("move() was given none instead of a component")

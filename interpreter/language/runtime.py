@@ -64,20 +64,27 @@ class Context:
 
     def child(self, env: dict[str, Any], me: Player | None = None) -> Context:
         """A context with other locals (and optionally another acting player)."""
-        child = Context(
-            self.state, self.rules, self.me if me is None else me, env, self.host, self.budget
-        )
-        child.depth = self.depth
-        return child
+        return self._copy(env, self.me if me is None else me, self.depth)
 
     def nested(self, env: dict[str, Any]) -> Context:
         """The context of an action or a trigger run from this one (`do`, `emit`)."""
         depth = self.depth
         if depth >= MAX_NESTING:
             self.deeper()  # raises its error
-        child = Context(self.state, self.rules, self.me, env, self.host, self.budget)
-        child.depth = depth + 1
-        return child
+        return self._copy(env, self.me, depth + 1)
+
+    def _copy(self, env: dict[str, Any], me: Player | None, depth: int) -> Context:
+        """This context with other locals, player and depth (made on every `do`: the
+        fields set directly, not through ``__init__``'s defaults)."""
+        other = _new_context(Context)
+        other.state = self.state
+        other.rules = self.rules
+        other.me = me
+        other.env = env
+        other.host = self.host
+        other.budget = self.budget
+        other.depth = depth
+        return other
 
     def deeper(self) -> int:
         if self.depth >= MAX_NESTING:
@@ -95,3 +102,6 @@ class Context:
                 "the step budget of this effect is exhausted: it loops without end",
                 "check the `while` and `repeat` statements of the effect",
             )
+
+
+_new_context = object.__new__

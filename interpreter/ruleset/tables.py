@@ -203,7 +203,10 @@ class Tables:
             raise RuleError(f"there is no zone or space {zone!r} in this game")
         if piece not in self.piece_kind:
             raise RuleError(f"there is no component {piece!r}")
-        ctx.tick()  # a statement may move any number of pieces: each one is a step
+        budget = ctx.budget  # a statement may move any number of pieces: each is a step
+        budget[0] -= 1
+        if budget[0] < 0:
+            ctx.tick(0)  # raises the budget's error
         state = ctx.state
         source = state.where.get(piece)
         if capacity and source != zone and len(state.zones.get(zone, ())) >= capacity:
