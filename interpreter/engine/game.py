@@ -154,7 +154,7 @@ class Game(Course, Sandbox, WhatIf):
 
     def apply(self, player: int | str, text: str) -> None:
         """Make ``player``'s decision by the option's text; raise ``IllegalMove``."""
-        seat = self._seat(player)
+        seat = player if type(player) is int else self._seat(player)
         runner = self._deciding(seat)
         if runner is None:
             waiting = ", ".join(d.player_name for d in self.pending()) or "nobody"
@@ -514,7 +514,7 @@ class Game(Course, Sandbox, WhatIf):
         stage = self.state.engine["stage"]
         if end is None or stage in ("setup", "scoring", "over") or self._unit_done():
             return
-        if end(self._context(None)):
+        if end(Context(self.state, self.tables, None, {}, self)):  # asked after every move
             self._runners = {}
             self._to_scoring()
 
