@@ -1,0 +1,110 @@
+"""Random-agent games/s of two or more versions of the interpreter, in turn on one
+machine: the CPU-time ratio of a later version to the first, robust to a busy machine.
+
+On a shared virtual machine the CPU time of the same games moves by a third from one
+run to the next; a ratio is only worth something when both sides are measured close
+together. Each round runs every tree once, in a fresh process of its own (its
+interpreter on ``PYTHONPATH``: a ``git worktree`` of the version), which loads the
+rules, plays a warm-up of ``WARM_UP`` games (the effect blocks compile on their first
+run), then ``--games`` seeded games (seeds 0 … N-1, random agents) and reports their
+CPU time. The result is, per tree, the median games/s over the rounds and the median
+of each round's ratio to the first tree, with its range.
+
+    .venv/bin/python benchmarks/compare_trees.py --tree /tmp/before --tree . \\
+        [--ruleset queens-necklace] [--players 4] [--games 30] [--rounds 8]
+
+Every tree must offer the interpreter's playing API (``Game``, ``RandomAgent``,
+``load``, ``resolve_ruleset``), as every version since the first release does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+WARM_UP = 10  # games before the measured ones (seeds 1000 …), not counted
+PLAY = """
+import sys, time
+from interpreter.agents import RandomAgent
+from interpreter.engine.game import Game
+from interpreter.load.ruleset_files import resolve_ruleset
+from interpreter.ruleset import load
+
+name, players, games, warm_up = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+ruleset = load(resolve_ruleset(name)).ruleset
+
+def play(seed):
+    game = Game(ruleset, [f"P{i}" for i in range(players)], seed=seed)
+    agents = [RandomAgent(i, f"{seed}:{i}") for i in range(players)]
+    decisions = 0
+    while not game.is_over():
+        decision = game.pending()[0]
+        game.apply(decision.player, agents[decision.player].choose(game, decision))
+        decisions += 1
+    return decisions
+
+for seed in range(1000, 1000 + warm_up):
+    play(seed)
+start = time.process_time()
+decisions = sum(play(seed) for seed in range(games))
+used = time.process_time() - start
+print(games / used, decisions / used)
+"""
+
+
+def games_per_second(tree: Path, ruleset: str, players: int, games: int) -> tuple[float, float]:
+    """(games/s, decisions/s) in CPU time of one fresh process running ``tree``."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    done = subprocess.run(
+        [sys.executable, "-c", PLAY, ruleset, str(players), str(games), str(WARM_UP)],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=tree,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"{tree}: the games failed:\n{done.stderr[-2000:]}")
+    rate, decisions = done.stdout.split()
+    return float(rate), float(decisions)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tree", type=Path, action="append", required=True)
+    parser.add_argument("--ruleset", default="queens-necklace")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--rounds", type=int, default=8)
+    args = parser.parse_args()
+    trees = [tree.resolve() for tree in args.tree]
+    rounds: list[list[float]] = []
+    print(f"{args.ruleset}, {args.players} players, {args.games} games a run; games/s in CPU time")
+    for number in range(1, args.rounds + 1):
+        rates = [games_per_second(t, args.ruleset, args.players, args.games)[0] for t in trees]
+        rounds.append(rates)
+        shown = "  ".join(f"{rate:6.1f}" for rate in rates)
+        print(
+            f"round {number}: {shown}  (÷ first: "
+            + ", ".join(f"{rate / rates[0]:.2f}" for rate in rates[1:])
+            + ")",
+            flush=True,
+        )
+    for index, tree in enumerate(trees):
+        median = statistics.median(r[index] for r in rounds)
+        ratios = [r[index] / r[0] for r in rounds]
+        line = f"{tree}: median {median:.1f} games/s"
+        if index:
+            line += (
+                f", {statistics.median(ratios):.2f}× the first (per round "
+                f"{min(ratios):.2f}–{max(ratios):.2f})"
+            )
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
