@@ -26,31 +26,21 @@ import subprocess
 import sys
 from pathlib import Path
 
+HERE = str(Path(__file__).resolve().parent)
 WARM_UP = 10  # games before the measured ones (seeds 1000 …), not counted
 PLAY = """
 import sys, time
-from interpreter.agents import RandomAgent
-from interpreter.engine.game import Game
+sys.path.insert(0, sys.argv[5])  # this checkout's benchmarks: ``bench_games.play``
+from bench_games import play
 from interpreter.load.ruleset_files import resolve_ruleset
 from interpreter.ruleset import load
 
 name, players, games, warm_up = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 ruleset = load(resolve_ruleset(name)).ruleset
-
-def play(seed):
-    game = Game(ruleset, [f"P{i}" for i in range(players)], seed=seed)
-    agents = [RandomAgent(i, f"{seed}:{i}") for i in range(players)]
-    decisions = 0
-    while not game.is_over():
-        decision = game.pending()[0]
-        game.apply(decision.player, agents[decision.player].choose(game, decision))
-        decisions += 1
-    return decisions
-
 for seed in range(1000, 1000 + warm_up):
-    play(seed)
+    play(ruleset, players, seed)
 start = time.process_time()
-decisions = sum(play(seed) for seed in range(games))
+decisions = sum(play(ruleset, players, seed) for seed in range(games))
 used = time.process_time() - start
 print(games / used, decisions / used)
 """
@@ -60,7 +50,7 @@ def games_per_second(tree: Path, ruleset: str, players: int, games: int) -> tupl
     """(games/s, decisions/s) in CPU time of one fresh process running ``tree``."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
     done = subprocess.run(
-        [sys.executable, "-c", PLAY, ruleset, str(players), str(games), str(WARM_UP)],
+        [sys.executable, "-c", PLAY, ruleset, str(players), str(games), str(WARM_UP), HERE],
         env=env,
         capture_output=True,
         text=True,
