@@ -24,7 +24,6 @@ from typing import Any
 
 from interpreter.errors import RuleError
 from interpreter.language.hoist import hoist, hoist_within
-from interpreter.language.inline import Inliner
 from interpreter.language.invariants import UNSET, UNSET_VALUE, once_per_evaluation
 from interpreter.language.runtime import MAX_NESTING
 
@@ -149,9 +148,6 @@ class Emitter:
         self.lazy = lazy
         self._bound: dict[int, str] = {}  # id(value) -> its name (values are kept alive)
         self.codes: dict[str, CodeType] = {}  # every function made, by name (to store them)
-        # the small ruleset functions written where they are called (a build that is
-        # only checked compiles nothing it does not run: it writes none)
-        self.inliner = Inliner()
         self.explanations: dict[str, str] = {}  # a `can` test's name -> its `why`'s name
 
     def bind(self, value: Any, hint: str = "c") -> ast.Name:
@@ -188,12 +184,9 @@ class Emitter:
         function is compiled (for a lazy build: when first called)."""
 
         def body() -> list[ast.stmt]:
-            written = code if self.lazy else self.inliner.inline(code)
-            value, computed_first = hoist_within(written, params, self._pays_steps)
+            value, computed_first = hoist_within(code, params, self._pays_steps)
             return [*computed_first, ast.Return(value)]
 
-        if identifier is not None and not self.lazy:
-            self.inliner.offer(identifier, params, code)
         return self.define(body, params, label, identifier, pure=True)
 
     def first_failing(
@@ -222,8 +215,6 @@ class Emitter:
     def _failing_body(
         self, conditions: Sequence[ast.expr], params: Sequence[str], nests: bool
     ) -> list[ast.stmt]:
-        if not self.lazy:
-            conditions = [self.inliner.inline(c) for c in conditions]
         conditions, computed_first = hoist(conditions, params, self._pays_steps)
         body: list[ast.stmt] = []
         for index, cond in enumerate(conditions):
