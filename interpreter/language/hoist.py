@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import copy
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 
 MIN_NODES = 4  # smaller values (a name, a look-up) cost less than the local
@@ -83,16 +84,20 @@ def _repeated_within(
     """``ast.dump`` of every call ``value`` makes whatever happens and makes again
     somewhere in itself, outermost first, nothing below a call offered."""
     stack: list[ast.AST] = [value]
+    made: Counter[str] | None = None  # how often each call is made, in ``value`` as it is now
     while stack:
         current = stack.pop()
         text = None
         if isinstance(current, ast.Call) and not each_time(current) and _shareable(current, params):
+            if made is None:  # counted once for all the calls, not once for each
+                made = Counter(ast.dump(n) for n in ast.walk(value) if isinstance(n, ast.Call))
             text = ast.dump(current)
-            text = text if sum(1 for _ in _calls_like(value, text)) > 1 else None
+            text = text if made[text] > 1 else None
         if text is None:
             stack.extend(reversed(_unconditional_children(current)))
         else:
             yield text
+            made = None  # the caller has rewritten ``value``: counted again
 
 
 def _unlocated_copy(tree: ast.expr) -> ast.expr:
