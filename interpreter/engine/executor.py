@@ -337,12 +337,8 @@ def do_action(ctx: Context, action: str, args: dict[str, Any]) -> Run:
     effect = definition.effect
     if effect is None:
         return
-    seq = effect.body
-    run = seq.run  # ``run_effect`` and ``run_seq`` written out: the frames of every `do`
-    if run is None:
-        run = seq.run = compile_block(seq, _RUNTIME) or False
-    try:
-        yield from (run(ctx.nested(env)) if run is not False else _walk_seq(seq, ctx.nested(env)))
+    try:  # ``run_effect`` written out: one generator less under every action
+        yield from run_seq(effect.body, ctx.nested(env))
     except StopEffect:
         return
 

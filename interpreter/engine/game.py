@@ -514,7 +514,7 @@ class Game(Course, Sandbox, WhatIf):
         stage = self.state.engine["stage"]
         if end is None or stage in ("setup", "scoring", "over") or self._unit_done():
             return
-        if end(Context(self.state, self.tables, None, {}, self)):  # asked after every move
+        if end(self._context(None)):
             self._runners = {}
             self._to_scoring()
 
