@@ -40,7 +40,12 @@ compiled_here = 0  # texts this process compiled (none where the cache had them 
 
 def make_init(cls: type, fields: tuple[Field, ...], frozen: bool) -> Any:
     """The ``__init__`` ``dataclass(cls, frozen=frozen)`` would give ``cls``."""
-    text, values = _init_text(fields, frozen)
+    # a frozen class's fields written straight into its instance's dict, as
+    # ``object.__setattr__`` would write them without its call per field (a decision
+    # offered is one such instance: 2 % of a game's time went into that call); a class
+    # whose instances have no dict keeps ``dataclasses``' way
+    by_dict = frozen and any("__dict__" in vars(k) for k in cls.__mro__[:-1])
+    text, values = _init_text(fields, frozen, by_dict)
     namespace: dict[str, Any] = {"__name__": cls.__module__}
     exec(_code(text), namespace)  # compiled from the text above, made of the field names
     init = namespace["__create_fn__"](**values)
@@ -48,7 +53,9 @@ def make_init(cls: type, fields: tuple[Field, ...], frozen: bool) -> Any:
     return init
 
 
-def _init_text(fields: tuple[Field, ...], frozen: bool) -> tuple[str, dict[str, Any]]:
+def _init_text(
+    fields: tuple[Field, ...], frozen: bool, by_dict: bool = False
+) -> tuple[str, dict[str, Any]]:
     """The text of ``__create_fn__(…)``, which makes the ``__init__`` (``dataclasses``'
     ``_init_fn``, for the options this package uses), and the values it is given."""
     values: dict[str, Any] = {
@@ -77,10 +84,14 @@ def _init_text(fields: tuple[Field, ...], frozen: bool) -> tuple[str, dict[str, 
             elif seen_default:
                 raise TypeError(f"non-default argument {f.name!r} follows default argument")
         (keyword if f.kw_only else positional).append(f"{f.name}:_type_{f.name}{default}")
-        if frozen:
+        if by_dict:
+            body.append(f"__dataclass_self_dict__[{f.name!r}]={value}")
+        elif frozen:
             body.append(f"__dataclass_builtins_object__.__setattr__(self,{f.name!r},{value})")
         else:
             body.append(f"self.{f.name}={value}")
+    if by_dict and body:
+        body.insert(0, "__dataclass_self_dict__=self.__dict__")
     params = ["self", *positional, *(["*", *keyword] if keyword else [])]
     lines = "\n".join(f"  {line}" for line in body or ["pass"])
     text = (

@@ -183,7 +183,7 @@ def test_a_damaged_entry_of_the_cache_is_compiled_again(monkeypatch):
     class Probe:
         a: int
 
-    text, _ = dataclass_init._init_text(dataclasses.fields(Probe), True)
+    text, _ = dataclass_init._init_text(dataclasses.fields(Probe), True, by_dict=True)
     monkeypatch.setattr(dataclass_init, "_kept", {text: b"not marshal data"})
     monkeypatch.setattr(dataclass_init, "compiled_here", 1)  # no write at this test's exit
     init = dataclass_init.make_init(Probe, dataclasses.fields(Probe), True)
