@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import field
 from typing import Any
 
-from interpreter.engine import chance
+from interpreter.engine.chance_host import ChanceHost
 from interpreter.engine.course import MAX_EVENTS, MAX_STEPS_OF_PLAY, Course
 from interpreter.engine.executor import (
     Choice,
@@ -27,7 +27,7 @@ from interpreter.engine.executor import (
 from interpreter.engine.sandbox import Sandbox
 from interpreter.engine.state import State
 from interpreter.engine.what_if import WhatIf
-from interpreter.errors import ChanceProblem, GameError, IllegalMove, ImpossibleChance, RuleError
+from interpreter.errors import ChanceProblem, GameError, IllegalMove, RuleError
 from interpreter.language.runtime import Context
 from interpreter.language.values import Player
 from interpreter.lean_dataclasses import dataclass
@@ -69,7 +69,7 @@ class Result:
     tiebreak: dict[str, list[int]] = field(default_factory=dict)
 
 
-class Game(Course, Sandbox, WhatIf):
+class Game(Course, Sandbox, WhatIf, ChanceHost):
     """One game of a ruleset for the given players."""
 
     options_on_demand = False  # the host's answer to effects: see ``_step``
@@ -222,40 +222,7 @@ class Game(Course, Sandbox, WhatIf):
                 raise IllegalMove(f"there is no player {player!r}") from None
         return int(player)
 
-    # ---------------------------------------------------------------- chance
-    def random_order(self, ctx: Context, zone: str, items: tuple[str, ...]) -> tuple[str, ...]:
-        outcome = self._chance(f"shuffle {zone}", items, None)
-        if sorted(outcome) != sorted(items):
-            raise ImpossibleChance.with_options(
-                items,
-                f"shuffle {zone}: {list(outcome)} is not an order of the "
-                f"{len(items)} components there",
-            )
-        return outcome
-
-    def random_choice(self, ctx: Context, label: str, texts: tuple[str, ...]) -> str:
-        outcome = self._chance(f"choose {label}", texts, 1)
-        if len(outcome) != 1 or outcome[0] not in texts:
-            raise ImpossibleChance.with_options(
-                texts, f"choose {label}: {list(outcome)} is not one of {', '.join(texts)}"
-            )
-        return outcome[0]
-
-    def random_pick(
-        self, ctx: Context, zone: str, items: tuple[str, ...], count: int
-    ) -> tuple[str, ...]:
-        outcome = self._chance(f"draw {zone}", items, count)
-        missing = [p for p in outcome if p not in items]
-        if missing or len(outcome) != count or len(set(outcome)) != len(outcome):
-            raise ImpossibleChance.with_options(
-                items,
-                f"draw {zone}: {', '.join(missing) or list(outcome)} "
-                f"{'is' if len(missing) == 1 else 'are'} not in {zone}"
-                if missing
-                else f"draw {zone}: expected {count} distinct components, got {list(outcome)}",
-            )
-        return outcome
-
+    # ----------------------------------------------------- what players know
     def reveal(self, ctx: Context, pieces: tuple[str, ...], to: tuple[int, ...]) -> None:
         engine = self.state.engine
         known = engine["known"]
@@ -270,27 +237,6 @@ class Game(Course, Sandbox, WhatIf):
                 known[piece] = seats
         if copied:
             engine["known"] = known
-
-    def _chance(self, key: str, items: tuple[str, ...], count: int | None) -> tuple[str, ...]:
-        engine = self.state.engine
-        queue = self._replay.get(self._current_runner) if self._replay is not None else None
-        if queue:
-            entry = queue.popleft()
-            if entry[0] != "chance" or entry[1] != key:
-                raise GameError(f"replay out of step at {key}")
-            outcome = tuple(entry[2])
-        elif self.chance_source is not None:
-            outcome = tuple(self.chance_source(key, items, count))
-        elif count is None:
-            outcome = chance.shuffled(self.seed, engine["chance"], items)
-        else:
-            outcome = chance.picked(self.seed, engine["chance"], items, count)
-        outcome = tuple(map(str, outcome))  # texts, as a log gives them back (not ``Piece``)
-        engine["chance"] += 1
-        self._record(self._current_runner, ("chance", key, outcome))
-        if self._replay is None:
-            self.events.append({"chance": key, "outcome": list(outcome)})
-        return outcome
 
     # ----------------------------------------------------------------- units
     def _context(

@@ -12,8 +12,14 @@ from dataclasses import field
 from pathlib import Path
 from typing import Any
 
-from interpreter.engine.game import ChanceProblem, Game, IllegalMove, ImpossibleChance
-from interpreter.errors import CheckError, RuleError
+from interpreter.engine.game import Game
+from interpreter.errors import (
+    ChanceProblem,
+    CheckError,
+    IllegalMove,
+    ImpossibleChance,
+    RuleError,
+)
 from interpreter.lean_dataclasses import dataclass
 from interpreter.load.search import file_digest, find_mod, find_ruleset, overlay_id, rules_path
 from interpreter.log.reader import BadLine, LogLine, ParsedLog, open_log
