@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 MAX_BYTES = 50_000_000  # a whole log
 MAX_LINE_BYTES = 1_000_000  # one line of it
+BLOCK_BYTES = 1 << 16  # read at a time: a block's lines are read in one loop
 EVENT_KINDS = ("decision", "chance", "score_checkpoint", "digest_checkpoint")
 
 
@@ -195,44 +196,100 @@ def open_log(path: Path, strict: bool = False) -> tuple[ParsedLog, Iterator[LogL
 
 
 class _Reader:
+    """One pass over a log: the header, then the events, each checked as it is read.
+
+    The file is read a block of lines at a time (``BLOCK_BYTES``) and every line is
+    decoded, parsed and checked in one loop (``_lines``): replaying a game is mostly
+    reading its lines, and a call or a generator per line was a tenth of it."""
+
     def __init__(self, parsed: ParsedLog, stream: IO[bytes], strict: bool):
         self.parsed = parsed
         self.stream = stream
         self.strict = strict
         self.number = 0  # lines read
-        self.size = 0  # bytes read
         self.count = 0  # events read
+        self._lines = self._read()
 
-    def _entries(self) -> Iterator[LogLine]:
-        """Every line that holds a JSON object (not blank, not a comment)."""
-        readline, decode = self.stream.readline, _DECODER.raw_decode
+    def _blocks(self) -> Iterator[list[bytes]]:
+        """The file's lines (bytes, without their "\\n"), a block at a time, in order;
+        the caps are checked as the bytes come: the lines before one over a cap are
+        given, then ``BadLine`` is raised at it."""
+        read, rest, given = self.stream.read, b"", 0  # given: bytes of the lines given
         while True:
-            raw = readline(MAX_LINE_BYTES + 1)
-            if not raw:
+            chunk = read(BLOCK_BYTES)
+            if not chunk:
+                if rest:
+                    yield [rest]
                 return
-            self.number += 1
-            self.size += len(raw)
-            if self.size > MAX_BYTES:
-                raise BadLine(self.number, f"the log is larger than {MAX_BYTES:,} bytes")
-            if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
-                raise BadLine(self.number, f"the line is longer than {MAX_LINE_BYTES:,} bytes")
-            try:
-                # JSON Lines end lines with "\n" only: U+2028 and friends may stand in strings
-                line = raw.decode("utf-8-sig" if self.number == 1 else "utf-8")
-            except UnicodeDecodeError:
-                raise BadLine(self.number, "the log is not UTF-8 text") from None
-            stripped = line.strip()
-            if not stripped or stripped[0] == "#":
-                continue
-            try:
-                data, end = decode(stripped)  # json.loads less its checks of the text
-                if end != len(stripped):
-                    json.loads(stripped)  # raises "Extra data" at its column
-            except (ValueError, RecursionError) as exc:
-                raise self._bad_json(line, exc) from None
-            if type(data) is not dict:
-                raise BadLine(self.number, "each line must be a JSON object")
-            yield LogLine(self.number, data, stripped)
+            lines = (rest + chunk).split(b"\n") if rest else chunk.split(b"\n")
+            rest = lines.pop()  # the line the next block ends (b"" after a "\n")
+            if given + sum(map(len, lines)) + len(lines) + len(rest) > MAX_BYTES:
+                yield _within(lines, given)
+                raise BadLine(self.number + 1, f"the log is larger than {MAX_BYTES:,} bytes")
+            if len(rest) > MAX_LINE_BYTES or max(map(len, lines), default=0) > MAX_LINE_BYTES:
+                yield list(_until_long(lines))
+                raise BadLine(self.number + 1, f"the line is longer than {MAX_LINE_BYTES:,} bytes")
+            given += sum(map(len, lines)) + len(lines)
+            yield lines
+
+    def _read(self) -> Iterator[LogLine]:
+        """The header, then every event: each line that holds a JSON object (not blank,
+        not a comment), checked."""
+        decode = _DECODER.raw_decode
+        checks: dict[str, Callable[[dict[str, Any]], bool]] = {}
+        marks = tuple(_MARKS.items())
+        header = True
+        try:
+            for block in self._blocks():
+                for raw in block:
+                    self.number += 1
+                    try:
+                        # JSON Lines end lines with "\n" only: U+2028 and friends may
+                        # stand in strings
+                        line = raw.decode("utf-8-sig" if self.number == 1 else "utf-8")
+                    except UnicodeDecodeError:
+                        raise BadLine(self.number, "the log is not UTF-8 text") from None
+                    stripped = line.strip()
+                    if not stripped or stripped[0] == "#":
+                        continue
+                    try:
+                        data, end = decode(stripped)  # json.loads less its checks of the text
+                        if end != len(stripped):
+                            json.loads(stripped)  # raises "Extra data" at its column
+                    except (ValueError, RecursionError) as exc:
+                        raise self._bad_json(line, exc) from None
+                    if type(data) is not dict:
+                        raise BadLine(self.number, "each line must be a JSON object")
+                    entry = LogLine(self.number, data, stripped)
+                    if header:
+                        self._check(entry, "header")
+                        header = False
+                        yield entry
+                        continue
+                    for definition, mark in marks:  # noqa: B007 - ``_definition``, written out
+                        if mark in data:
+                            break
+                    else:
+                        raise BadLine(self.number, _describe_event_error(data))
+                    entry._kind = definition
+                    check = checks.get(definition)
+                    if check is None:
+                        check = checks[definition] = _line_check(definition)
+                    if not check(data, stripped):
+                        self._check(entry, definition)  # the error's words, or a warning
+                    expected = self.count + 1
+                    if data["n"] != expected:
+                        raise BadLine(
+                            self.number,
+                            f"event number n={data['n']} where n={expected} "
+                            "was expected (events are numbered 1, 2, 3, …)",
+                        )
+                    self.count = expected
+                    yield entry
+        except OSError as exc:
+            raise BadLine(self.number, f"cannot read the log: {exc.strerror or exc}") from None
+        finally:
+            self.stream.close()
 
     def _bad_json(self, line: str, exc: Exception) -> BadLine:
         if isinstance(exc, json.JSONDecodeError):
@@ -242,35 +299,14 @@ class _Reader:
         return BadLine(self.number, f"bad JSON: {message}")  # huge numbers, deep nesting
 
     def read_header(self) -> None:
-        self._lines = self._entries()
         entry = next(self._lines, None)
         if entry is None:
             raise BadLine(1, "the log is empty: line 1 must be the header")
-        self._check(entry, "header")
         self.parsed.header = entry
 
     def events(self) -> Iterator[LogLine]:
-        try:
-            for entry in self._lines:
-                data = entry.data
-                definition = _definition(data)
-                if definition is None:
-                    raise BadLine(entry.line, _describe_event_error(data))
-                entry.kind = definition
-                self._check(entry, definition)
-                expected = self.count + 1
-                if data["n"] != expected:
-                    raise BadLine(
-                        entry.line,
-                        f"event number n={data['n']} where n={expected} "
-                        "was expected (events are numbered 1, 2, 3, …)",
-                    )
-                self.count = expected
-                yield entry
-        except OSError as exc:
-            raise BadLine(self.number, f"cannot read the log: {exc.strerror or exc}") from None
-        finally:
-            self.stream.close()
+        """The events after the header (the same pass over the file)."""
+        return self._lines
 
     def _check(self, entry: LogLine, definition: str) -> None:
         if not _surely_valid(entry.data, definition, entry.text):
@@ -317,6 +353,36 @@ def _definition(data: dict[str, Any]) -> str | None:
         if mark in data:
             return definition
     return None
+
+
+def _within(lines: list[bytes], before: int) -> list[bytes]:
+    """The lines that end within ``MAX_BYTES``, ``before`` bytes having come before."""
+    kept = []
+    for line in lines:
+        before += len(line) + 1
+        if before > MAX_BYTES:
+            break
+        kept.append(line)
+    return kept
+
+
+def _until_long(lines: list[bytes]) -> Iterator[bytes]:
+    """The lines before the first one longer than ``MAX_LINE_BYTES``."""
+    for line in lines:
+        if len(line) > MAX_LINE_BYTES:
+            return
+        yield line
+
+
+@cache
+def _line_check(definition: str) -> Callable[[dict[str, Any], str], bool]:
+    """``(data, text) -> bool``: True when an event line of ``definition`` is valid and
+    names no key its schema does not (``_surely_valid`` and ``_known_keys`` at once);
+    False sends it to ``_Reader._check`` for the error's words or the warning."""
+    quick, known = _quick(definition), _known_keys(definition)
+    if quick is not None:
+        return lambda data, _text: data.keys() <= known and quick(data)
+    return lambda data, text: data.keys() <= known and _surely_valid(data, definition, text)
 
 
 def _describe_event_error(data: dict[str, Any]) -> str:

@@ -4,6 +4,7 @@ integer (5.0 is not)."""
 
 from __future__ import annotations
 
+import io
 import json
 import time
 from dataclasses import dataclass
@@ -118,6 +119,56 @@ def test_a_log_larger_than_the_cap_is_malformed(kit, played, tmp_path, monkeypat
     verdict = replay(path)
     assert verdict.kind == "malformed"
     assert "larger than 10,000 bytes" in verdict.message
+
+
+@pytest.mark.parametrize("block", [1, 7, 64, 1 << 16])
+def test_any_block_size_reads_the_same_events(played, monkeypatch, block) -> None:
+    """Lines cut across the blocks the file is read in (a byte a block, too) come whole,
+    numbered as in the file, with comments, blank lines and a last line without "\\n"."""
+    expected = read(played.path)
+    text = "\n".join([played.lines[0], "# a comment", "", *played.lines[1:]])  # no end "\n"
+    path = played.path.with_name(f"blocks-{block}.jsonl")
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(reader, "BLOCK_BYTES", block)
+    parsed = read(path)
+    assert not parsed.errors
+    assert [e.data for e in parsed.events] == [e.data for e in expected.events]
+    assert [e.line for e in parsed.events] == [e.line + 2 for e in expected.events]
+
+
+def test_a_long_line_across_blocks_is_refused_after_the_lines_before_it(
+    played, monkeypatch, tmp_path
+) -> None:
+    monkeypatch.setattr(reader, "MAX_LINE_BYTES", 300)
+    monkeypatch.setattr(reader, "BLOCK_BYTES", 64)  # the long line spans several blocks
+    lines = [played.lines[0], *_filler(1, 500)]
+    lines.insert(4, json.dumps({"n": 3, "chance": "x" * 1_000, "outcome": []}))
+    parsed = read(_write(tmp_path / "long-across.jsonl", lines))
+    assert [e.line for e in parsed.events] == [2, 3, 4]
+    assert parsed.errors == [(5, "the line is longer than 300 bytes")]
+
+
+def test_a_log_growing_past_the_cap_while_read_stops_at_the_line_over_it(
+    played, monkeypatch
+) -> None:
+    """The cap holds for the bytes read, not only for the size the file had when it
+    was opened (a log still being written)."""
+    monkeypatch.setattr(reader, "MAX_BYTES", 2_000)
+    monkeypatch.setattr(reader, "BLOCK_BYTES", 256)
+    lines = [played.lines[0], *_filler(1, 4_000)]
+    data = ("\n".join(lines) + "\n").encode()
+    within = len(data[:2_000].split(b"\n")) - 1  # the lines that end within the cap
+    parsed = reader.ParsedLog("growing.jsonl")
+    source = reader._Reader(parsed, io.BytesIO(data), strict=False)
+    source.read_header()
+    events, error = [], None
+    try:
+        events.extend(source.events())
+    except reader.BadLine as exc:
+        error = exc
+    assert len(events) == within - 1  # the header is the first of them
+    assert error is not None and error.line == within + 1
+    assert "larger than 2,000 bytes" in error.message
 
 
 @pytest.mark.parametrize(
