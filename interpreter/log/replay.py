@@ -140,6 +140,20 @@ class _Feed:
             self.ended = self.ahead is None
         return self.ahead
 
+    def next_event(self) -> LogLine | None:
+        """The next event, taken, once the position before it was told (``at_position``);
+        None at the end of the log."""
+        if self.on_position is not None or self.stop_at is not None:
+            self.at_position()
+        entry = self.ahead
+        if entry is None:
+            entry = self.peek()
+            if entry is None:
+                return None
+        self.ahead, self.last = None, entry
+        self.index += 1
+        return entry
+
     def take(self) -> LogLine:
         entry = self.peek()
         if entry is None:
@@ -374,14 +388,13 @@ def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
         return _bad_chance(feed.last, exc.message, game, "impossible", exc.possible)
     except RuleError as exc:
         return _rule_error(exc, feed, game)
+    seats = {name: seat for seat, name in enumerate(game.state.players)}
     while True:
-        feed.at_position()
-        entry = feed.peek()
+        entry = feed.next_event()
         if entry is None:
             break
         kind = entry.kind
         if kind == "chance":
-            feed.take()
             pending = ", ".join(f"{d.player_name}" for d in game.pending()) or "nobody"
             return _bad_chance(
                 entry,
@@ -389,7 +402,6 @@ def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
                 f"where the game waits for a decision by {pending}",
                 game,
             )
-        feed.take()
         if kind == "score_checkpoint":
             verdict = _check_scores(game, entry)
             if verdict:
@@ -408,7 +420,8 @@ def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
                 )
             continue
         player, choice = entry.data["player"], entry.data["choice"]
-        if player not in game.state.players:
+        seat = seats.get(player)
+        if seat is None:
             return Verdict(
                 "illegal",
                 f"there is no player {player!r} in this game ({', '.join(game.state.players)})",
@@ -419,7 +432,7 @@ def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
         if game.is_over():
             return Verdict("illegal", "the game is already over", entry.line, entry.data, game=game)
         try:
-            game.apply(player, choice)
+            game.apply(seat, choice)
         except NeedChance as exc:
             return Verdict(
                 "incomplete",
