@@ -21,9 +21,10 @@ with the package compiled to bytecode first (``compileall``), as ``pip install``
 - ``yaml`` (not in the default set; run it with a Python that has ruamel.yaml.clib):
   the pure-Python YAML passes against libyaml's, and whether libyaml keeps positions;
 - ``replay``: events/s of replay and of play (random agents) on the same seeded games,
-  in this process's CPU time (``time.process_time``), the logs replayed three times in
-  turn with python-chess random playouts (``yardstick.py``'s, when python-chess is
-  installed: the reference that carries the issue's figures over from its machine);
+  in this process's CPU time (``time.process_time``): both warm (``WARM_UP_GAMES`` other
+  games played and replayed first), then three rounds of play, replay and python-chess
+  random playouts in turn (``yardstick.py``'s, when python-chess is installed: the
+  reference that carries the issue's figures over from its machine);
   ``--slow-log-check`` replays as before issue 13, every log line through jsonschema.
 """
 
@@ -44,6 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 RULES = str(Path(sys.executable).with_name("rules"))
 # the parser every text is parsed with (Lark builds its tables when no cache holds them)
 GRAMMAR = "from interpreter.language.parser import tables_parser; tables_parser()"
+WARM_UP_GAMES = 3  # played and replayed before the measured games (replay_vs_play)
 EAGER_HELP = (  # `rules --help` with every sub-command imported, as before issue 13
     "import sys, click; from interpreter.cli.main import COMMANDS, cli, main; "
     "[cli.get_command(click.Context(cli), name) for name in COMMANDS]; "
@@ -116,7 +118,9 @@ def cold(runs: int, only: set[str]) -> None:
 
 
 def replay_vs_play(games: int, players: int, ruleset_id: str, slow: bool) -> None:
-    """Events/s of play and of replaying the logs of the very same games."""
+    """Events/s of play and of replaying the logs of the very same games, both warm
+    (a few other games played and replayed first: the effect blocks compile on their
+    first run) and measured in turn, three rounds, with python-chess between them."""
     from interpreter.agents import RandomAgent
     from interpreter.engine.game import Game
     from interpreter.log import reader, writer
@@ -125,37 +129,49 @@ def replay_vs_play(games: int, players: int, ruleset_id: str, slow: bool) -> Non
 
     if slow:  # every log line through jsonschema, as before issue 13
         reader._surely_valid = lambda *_: False
+        reader._line_check = lambda _definition: lambda *_: False
     ruleset = load_or_raise(ruleset_id)
     folder = Path(tempfile.mkdtemp())
-    logs, play_cpu, played = [], 0.0, 0
-    for seed in range(games):
-        start = time.process_time()
+
+    def play(seed: int) -> Game:
         game = Game(ruleset, [f"P{i}" for i in range(players)], seed=seed)
         agents = [RandomAgent(i, f"{seed}:{i}") for i in range(players)]
         while not game.is_over():
             decision = game.pending()[0]
             game.apply(decision.player, agents[decision.player].choose(game, decision))
-        play_cpu += time.process_time() - start
-        path = folder / f"{seed}.jsonl"
+        return game
+
+    def write(game: Game, name: str) -> Path:
+        path = folder / f"{name}.jsonl"
         with path.open("w") as stream:
             writer.write(game, stream)
-        logs.append(path)
-    replay(logs[0])  # warm the ruleset cache
+        return path
+
+    for seed in range(1000, 1000 + WARM_UP_GAMES):  # not measured
+        verdict = replay(write(play(seed), f"warm-{seed}"))
+        assert verdict.kind == "legal", verdict.message
+    logs = [write(play(seed), str(seed)) for seed in range(games)]
     chess = _chess()
     rng = random.Random(13)
-    replay_cpu = chess_cpu = 0.0
+    play_cpu = replay_cpu = chess_cpu = 0.0
     events = chess_decisions = 0
-    for _ in range(3):  # replay and the chess reference in turn: both see the same load
+    ratios = []
+    for _ in range(3):  # in turn: play, replay and the chess reference see the same load
+        start = time.process_time()
+        for seed in range(games):
+            play(seed)
+        played = time.process_time() - start
         start = time.process_time()
         for path in logs:
             verdict = replay(path)
             assert verdict.kind == "legal", verdict.message
             events += verdict.events_applied
-        replay_cpu += time.process_time() - start
+        replayed = time.process_time() - start
+        play_cpu, replay_cpu = play_cpu + played, replay_cpu + replayed
+        ratios.append(played / replayed)
         if chess is not None:
             seconds, decisions = chess(rng, 60)
             chess_cpu, chess_decisions = chess_cpu + seconds, chess_decisions + decisions
-    played = events // 3  # the same games: every replayed event was played once
     start = time.process_time()
     lines = sum(len(reader.read(path).events) + 1 for path in logs)
     read_cpu = time.process_time() - start
@@ -166,9 +182,11 @@ def replay_vs_play(games: int, players: int, ruleset_id: str, slow: bool) -> Non
         else ""
     )
     print(
-        f"{games} {players}-player {ruleset_id} games, {played} events: "
-        f"play {played / play_cpu:,.0f} events/s, replay {events / replay_cpu:,.0f} events/s "
-        f"(replay/play {play_cpu * 3 / replay_cpu:.2f}×; CPU time"
+        f"{games} {players}-player {ruleset_id} games, {events // 3} events: "
+        f"play {events / play_cpu:,.0f} events/s, replay {events / replay_cpu:,.0f} events/s "
+        f"(replay/play {play_cpu / replay_cpu:.2f}×, by round "
+        + ", ".join(f"{r:.2f}" for r in ratios)
+        + "; CPU time"
         + (", every line checked by jsonschema)" if slow else ")")
         + f"; reading alone {read_cpu / lines * 1e6:.1f} µs a line"
         + reference
