@@ -21,31 +21,39 @@ _OBJECT_KEYS = {"type", "properties", "required", "description"}
 Check = Callable[[dict[str, Any]], bool]
 
 
-def quick_check(definition: dict[str, Any]) -> Check | None:
+def quick_check(definition: dict[str, Any], closed: bool = False) -> Check | None:
     """A check of ``definition`` that says True only of data the schema accepts, or
-    None where the definition is not flat (nested objects, patterns, constants…)."""
+    None where the definition is not flat (nested objects, patterns, constants…);
+    ``closed``: it also says False of data with a key the definition does not name."""
     if definition.get("type") != "object" or not set(definition) <= _OBJECT_KEYS:
         return None
-    fields = []
+    required = frozenset(definition.get("required") or ())
+    known = frozenset(definition.get("properties") or ())
+    fields: list[tuple[Any, ...]] = []
     for key, spec in (definition.get("properties") or {}).items():
         field = _field(spec)
         if field is None:
             return None
         fields.append((key, *field))
-    required = frozenset(definition.get("required") or ())
-    steps = tuple(fields)
+    # a required field is there once ``required`` is: no test of each
+    steps = tuple(
+        (key, key in required, kind, minimum, min_length, item_kind)
+        for key, kind, minimum, min_length, item_kind in fields
+    )
 
     def check(data: dict[str, Any]) -> bool:
-        if not required <= data.keys():
+        keys = data.keys()
+        if not required <= keys or (closed and not keys <= known):
             return False
-        for key, kind, minimum, min_length, item_kind in steps:
-            if key not in data:
+        for key, present, kind, minimum, min_length, item_kind in steps:
+            if present or key in data:
+                value = data[key]
+            else:
                 continue
-            value = data[key]
             if type(value) is not kind:  # exact: true is no integer, 5.0 is none
                 return False
             if item_kind is not None:
-                if any(type(item) is not item_kind for item in value):
+                if value and set(map(type, value)) != {item_kind}:
                     return False
             elif (minimum is not None and value < minimum) or (
                 min_length is not None and len(value) < min_length

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 MAX_BYTES = 50_000_000  # a whole log
 MAX_LINE_BYTES = 1_000_000  # one line of it
+BOM = "\ufeff".encode()  # what "utf-8-sig" drops from the start of a first line
 BLOCK_BYTES = 1 << 16  # read at a time: a block's lines are read in one loop
 EVENT_KINDS = ("decision", "chance", "score_checkpoint", "digest_checkpoint")
 
@@ -37,9 +38,9 @@ class LogLine:
 
     __slots__ = ("_kind", "data", "line", "text")
 
-    def __init__(self, line: int, data: dict[str, Any], text: str):
+    def __init__(self, line: int, data: dict[str, Any], text: str, kind: str | None = None):
         self.line, self.data, self.text = line, data, text
-        self._kind: str | None = None
+        self._kind = kind
 
     @property
     def kind(self) -> str:
@@ -234,21 +235,26 @@ class _Reader:
 
     def _read(self) -> Iterator[LogLine]:
         """The header, then every event: each line that holds a JSON object (not blank,
-        not a comment), checked."""
+        not a comment), checked. (``self.number``, the line reached, is kept in a local
+        and written back before anything that reads it.)"""
         decode = _DECODER.raw_decode
-        checks: dict[str, Callable[[dict[str, Any]], bool]] = {}
+        checks = {definition: _line_check(definition) for definition in _MARKS}
         marks = tuple(_MARKS.items())
         header = True
+        number = 0
         try:
             for block in self._blocks():
+                if number == 0 and block and block[0].startswith(BOM):
+                    block[0] = block[0][len(BOM) :]  # as "utf-8-sig" reads a first line
                 for raw in block:
-                    self.number += 1
+                    number += 1
                     try:
                         # JSON Lines end lines with "\n" only: U+2028 and friends may
                         # stand in strings
-                        line = raw.decode("utf-8-sig" if self.number == 1 else "utf-8")
+                        line = raw.decode()
                     except UnicodeDecodeError:
-                        raise BadLine(self.number, "the log is not UTF-8 text") from None
+                        self.number = number
+                        raise BadLine(number, "the log is not UTF-8 text") from None
                     stripped = line.strip()
                     if not stripped or stripped[0] == "#":
                         continue
@@ -257,37 +263,38 @@ class _Reader:
                         if end != len(stripped):
                             json.loads(stripped)  # raises "Extra data" at its column
                     except (ValueError, RecursionError) as exc:
+                        self.number = number
                         raise self._bad_json(line, exc) from None
                     if type(data) is not dict:
-                        raise BadLine(self.number, "each line must be a JSON object")
-                    entry = LogLine(self.number, data, stripped)
+                        raise BadLine(number, "each line must be a JSON object")
                     if header:
+                        entry = LogLine(number, data, stripped)
                         self._check(entry, "header")
                         header = False
+                        self.number = number
                         yield entry
                         continue
                     for definition, mark in marks:  # noqa: B007 - ``_definition``, written out
                         if mark in data:
                             break
                     else:
-                        raise BadLine(self.number, _describe_event_error(data))
-                    entry._kind = definition
-                    check = checks.get(definition)
-                    if check is None:
-                        check = checks[definition] = _line_check(definition)
-                    if not check(data, stripped):
+                        raise BadLine(number, _describe_event_error(data))
+                    entry = LogLine(number, data, stripped, definition)
+                    if not checks[definition](data):
                         self._check(entry, definition)  # the error's words, or a warning
                     expected = self.count + 1
                     if data["n"] != expected:
                         raise BadLine(
-                            self.number,
+                            number,
                             f"event number n={data['n']} where n={expected} "
                             "was expected (events are numbered 1, 2, 3, …)",
                         )
                     self.count = expected
+                    self.number = number
                     yield entry
+                self.number = number
         except OSError as exc:
-            raise BadLine(self.number, f"cannot read the log: {exc.strerror or exc}") from None
+            raise BadLine(number, f"cannot read the log: {exc.strerror or exc}") from None
         finally:
             self.stream.close()
 
@@ -375,14 +382,17 @@ def _until_long(lines: list[bytes]) -> Iterator[bytes]:
 
 
 @cache
-def _line_check(definition: str) -> Callable[[dict[str, Any], str], bool]:
-    """``(data, text) -> bool``: True when an event line of ``definition`` is valid and
-    names no key its schema does not (``_surely_valid`` and ``_known_keys`` at once);
-    False sends it to ``_Reader._check`` for the error's words or the warning."""
-    quick, known = _quick(definition), _known_keys(definition)
-    if quick is not None:
-        return lambda data, _text: data.keys() <= known and quick(data)
-    return lambda data, text: data.keys() <= known and _surely_valid(data, definition, text)
+def _line_check(definition: str) -> Callable[[dict[str, Any]], bool]:
+    """True of an event line of ``definition`` that is valid and names no key its
+    schema does not (``quick_check.py``, closed); False sends the line to
+    ``_Reader._check``, which words its error or its warning, and which checks the
+    lines of a definition that has no quick check (the checkpoints: a few a log)."""
+    quick = quick_check(schemas.game_log()["$defs"][definition], closed=True)
+    return quick if quick is not None else _not_sure
+
+
+def _not_sure(_data: dict[str, Any]) -> bool:
+    return False
 
 
 def _describe_event_error(data: dict[str, Any]) -> str:

@@ -40,3 +40,14 @@ def test_a_chance_outcome_is_a_list_of_texts() -> None:
     assert check({"n": 2, "chance": "deal", "outcome": []})
     assert not check({"n": 2, "chance": "deal", "outcome": ["x", 3]})
     assert not check({"n": 2, "chance": "deal", "outcome": "x"})
+    assert not check({"n": 2, "chance": "deal", "outcome": [True]})  # exact types: no bool
+
+
+def test_a_closed_check_also_refuses_keys_the_definition_does_not_name() -> None:
+    """The reader's check (``reader._line_check``): a line with another key goes to the
+    slow path, which warns of it (or refuses it with --strict)."""
+    check = quick_check(DEFINITIONS["decision"], closed=True)
+    assert check is not None
+    assert check({"n": 1, "player": "A", "choice": "x"})
+    assert not check({"n": 1, "player": "A", "choice": "x", "note": "hi"})
+    assert not check({"n": 1, "player": "A"})  # still required
