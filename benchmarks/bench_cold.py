@@ -24,7 +24,8 @@ with the package compiled to bytecode first (``compileall``), as ``pip install``
   in this process's CPU time (``time.process_time``): both warm (``WARM_UP_GAMES`` other
   games played and replayed first), then three rounds of play, replay and python-chess
   random playouts in turn (``yardstick.py``'s, when python-chess is installed: the
-  reference that carries the issue's figures over from its machine);
+  reference that carries the issue's figures over from its machine), then once the
+  replays of the same logs read beforehand (what reading a log costs replay);
   ``--slow-log-check`` replays as before issue 13, every log line through jsonschema.
 """
 
@@ -124,7 +125,7 @@ def replay_vs_play(games: int, players: int, ruleset_id: str, slow: bool) -> Non
     from interpreter.agents import RandomAgent
     from interpreter.engine.game import Game
     from interpreter.log import reader, writer
-    from interpreter.log.replay import replay
+    from interpreter.log.replay import replay, replay_events
     from interpreter.ruleset import load_or_raise
 
     if slow:  # every log line through jsonschema, as before issue 13
@@ -175,6 +176,12 @@ def replay_vs_play(games: int, players: int, ruleset_id: str, slow: bool) -> Non
     start = time.process_time()
     lines = sum(len(reader.read(path).events) + 1 for path in logs)
     read_cpu = time.process_time() - start
+    # the same replays of logs read beforehand: what the reading costs replay
+    parsed = [reader.read(path) for path in logs]
+    start = time.process_time()
+    for log in parsed:
+        replay_events(ruleset, log)
+    in_memory = time.process_time() - start
     reference = (
         f"; python-chess random playouts in turn with it {chess_decisions / chess_cpu:,.0f} "
         f"decisions/s (replay ÷ chess {events / replay_cpu / (chess_decisions / chess_cpu):.2f})"
@@ -188,8 +195,8 @@ def replay_vs_play(games: int, players: int, ruleset_id: str, slow: bool) -> Non
         + ", ".join(f"{r:.2f}" for r in ratios)
         + "; CPU time"
         + (", every line checked by jsonschema)" if slow else ")")
-        + f"; reading alone {read_cpu / lines * 1e6:.1f} µs a line"
-        + reference
+        + f"; reading alone {read_cpu / lines * 1e6:.1f} µs a line; replaying the events "
+        f"read beforehand {play_cpu / 3 / in_memory:.2f}× play" + reference
     )
 
 
