@@ -1,8 +1,9 @@
 """Read a game log (rules-log/1): JSON Lines with comments, checked line by line.
 
-Reading is lazy: ``open_log`` reads up to the header and gives the events one at a
-time, each checked when it is read, so that a verdict decided at line 2 never waits
-for the rest of the file. The whole log and each line have a size cap.
+Reading is lazy: ``open_log`` reads the first block of lines (``BLOCK_BYTES``) and
+gives the events one at a time, each block's checked when it is read, so that a
+verdict decided at line 2 never waits for the rest of the file; a bad line is raised
+once the events before it were given. The whole log and each line have a size cap.
 """
 
 from __future__ import annotations
@@ -199,9 +200,10 @@ def open_log(path: Path, strict: bool = False) -> tuple[ParsedLog, Iterator[LogL
 class _Reader:
     """One pass over a log: the header, then the events, each checked as it is read.
 
-    The file is read a block of lines at a time (``BLOCK_BYTES``) and every line is
-    decoded, parsed and checked in one loop (``_lines``): replaying a game is mostly
-    reading its lines, and a call or a generator per line was a tenth of it."""
+    The file is read a block of lines at a time (``BLOCK_BYTES``) and every line of a
+    block decoded, parsed and checked in one loop (``_parse``): reading its lines is a
+    tenth of replaying a game, and a call or a generator per line was a good part of
+    that."""
 
     def __init__(self, parsed: ParsedLog, stream: IO[bytes], strict: bool):
         self.parsed = parsed
