@@ -12,6 +12,8 @@ quick check only has to be exact when it says yes.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import chain
+from operator import itemgetter
 from typing import Any
 
 _TYPES = {"integer": int, "string": str, "boolean": bool}  # JSON gives exactly these
@@ -19,22 +21,17 @@ _SCALAR_KEYS = {"type", "minimum", "minLength", "description"}
 _OBJECT_KEYS = {"type", "properties", "required", "description"}
 
 Check = Callable[[dict[str, Any]], bool]
+ManyCheck = Callable[[list[dict[str, Any]]], bool]
 
 
 def quick_check(definition: dict[str, Any], closed: bool = False) -> Check | None:
     """A check of ``definition`` that says True only of data the schema accepts, or
     None where the definition is not flat (nested objects, patterns, constants…);
     ``closed``: it also says False of data with a key the definition does not name."""
-    if definition.get("type") != "object" or not set(definition) <= _OBJECT_KEYS:
+    shape = _shape(definition)
+    if shape is None:
         return None
-    required = frozenset(definition.get("required") or ())
-    known = frozenset(definition.get("properties") or ())
-    fields: list[tuple[Any, ...]] = []
-    for key, spec in (definition.get("properties") or {}).items():
-        field = _field(spec)
-        if field is None:
-            return None
-        fields.append((key, *field))
+    required, known, fields = shape
     # a required field is there once ``required`` is: no test of each
     steps = tuple(
         (key, key in required, kind, minimum, min_length, item_kind)
@@ -62,6 +59,65 @@ def quick_check(definition: dict[str, Any], closed: bool = False) -> Check | Non
         return True
 
     return check
+
+
+def quick_check_many(definition: dict[str, Any]) -> ManyCheck | None:
+    """``quick_check(definition, closed=True)`` of many objects at once, field by field
+    (a column of values at a time, at C speed: a block of a log's decisions), True only
+    when it is True of each; None where there is no quick check or a field is
+    optional (then each object is checked alone)."""
+    shape = _shape(definition)
+    if shape is None:
+        return None
+    required, known, fields = shape
+    if required != known or not fields:
+        return None
+    size = len(known)
+    columns = itemgetter(*(key for key, *_ in fields))
+    one = len(fields) == 1
+
+    def check(many: list[dict[str, Any]]) -> bool:
+        if not many:
+            return True
+        if set(map(len, many)) != {size}:  # then each has all the keys, none other
+            return False
+        try:
+            rows = list(map(columns, many))
+        except KeyError:
+            return False
+        values = [rows] if one else list(zip(*rows, strict=True))
+        for column, (_key, kind, minimum, min_length, item_kind) in zip(
+            values, fields, strict=True
+        ):
+            if set(map(type, column)) != {kind}:  # exact: true is no integer
+                return False
+            if item_kind is not None:
+                if not set(map(type, chain.from_iterable(column))) <= {item_kind}:
+                    return False
+            elif (minimum is not None and min(column) < minimum) or (
+                min_length is not None and min(map(len, column)) < min_length
+            ):
+                return False
+        return True
+
+    return check
+
+
+def _shape(
+    definition: dict[str, Any],
+) -> tuple[frozenset[str], frozenset[str], list[tuple[Any, ...]]] | None:
+    """(required keys, known keys, (key, type, minimum, minLength, item type) of each
+    field) of a flat definition, or None."""
+    if definition.get("type") != "object" or not set(definition) <= _OBJECT_KEYS:
+        return None
+    fields: list[tuple[Any, ...]] = []
+    for key, spec in (definition.get("properties") or {}).items():
+        field = _field(spec)
+        if field is None:
+            return None
+        fields.append((key, *field))
+    required = frozenset(definition.get("required") or ())
+    return required, frozenset(definition.get("properties") or ()), fields
 
 
 def _field(spec: dict[str, Any]) -> tuple[type, Any, Any, type | None] | None:

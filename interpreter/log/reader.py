@@ -13,6 +13,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import field
 from functools import cache
+from itertools import repeat
+from operator import itemgetter
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -20,7 +22,7 @@ import fastjsonschema
 
 from interpreter.check import schemas
 from interpreter.lean_dataclasses import dataclass
-from interpreter.log.quick_check import quick_check
+from interpreter.log.quick_check import quick_check, quick_check_many
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -212,6 +214,7 @@ class _Reader:
         self.number = 0  # lines read
         self.count = 0  # events read
         self._checks = {definition: _line_check(definition) for definition in _MARKS}
+        self._columns = {definition: _many_check(definition) for definition in _MARKS}
         self._header_due = True
         self._lines = self._read()
 
@@ -255,16 +258,81 @@ class _Reader:
             self.stream.close()
 
     def _parse(self, block: list[bytes]) -> tuple[list[LogLine], BadLine | None]:
-        """The JSON objects of a block's lines, checked; the first bad line's error."""
+        """The JSON objects of a block's lines, checked; the first bad line's error.
+
+        The lines after the header go through ``_parse_regular`` first: a block of
+        well-formed events, as the writer writes them, parsed and checked a column at
+        a time; a block it does not take is read line by line (``_parse_lines``), which
+        finds and words what is wrong, and gives the same events for the others."""
+        entries: list[LogLine] = []
+        if self.number == 0 and block and block[0].startswith(BOM):
+            block[0] = block[0][len(BOM) :]  # as "utf-8-sig" reads a first line
+        if self._header_due:
+            done, error = self._parse_lines(block, entries, until_header=True)
+            if error is not None:
+                return entries, error
+            block = block[done:]
+        regular = self._parse_regular(block)
+        if regular is not None:
+            entries += regular
+            return entries, None
+        return entries, self._parse_lines(block, entries)[1]
+
+    def _parse_regular(self, block: list[bytes]) -> list[LogLine] | None:
+        """The block's events, or None unless every line is one compact JSON object,
+        an event of a known kind that its checks take, numbered in sequence. Nothing
+        is changed unless it gives the events (a warning, too, is the other path's)."""
+        try:
+            texts = list(map(bytes.decode, block))
+            found = list(map(_DECODER.scan_once, texts, repeat(0, len(texts))))
+        except (ValueError, RecursionError):  # bad UTF-8 or JSON: worded line by line
+            return None
+        if len(found) != len(texts):  # a line without a value at its start: blank, …
+            return None
+        many = list(map(itemgetter(0), found))
+        if list(map(itemgetter(1), found)) != list(map(len, texts)):  # more after it
+            return None
+        if many and set(map(type, many)) != {dict}:
+            return None
+        columns = self._columns
+        kinds: list[str] = []
+        by_kind: dict[str, list[dict[str, Any]]] = {}
+        for data, text in zip(many, texts, strict=True):
+            for definition, mark in _MARK_ITEMS:  # noqa: B007 - ``_definition``, written out
+                if mark in data:
+                    break
+            else:
+                return None
+            kinds.append(definition)
+            by_kind.setdefault(definition, []).append(data)
+            if columns[definition] is None and not _checked_alone(data, definition, text):
+                return None
+        for definition, group in by_kind.items():
+            check = columns[definition]
+            if check is not None and not check(group):
+                return None
+        count = self.count
+        if list(map(itemgetter("n"), many)) != list(range(count + 1, count + 1 + len(many))):
+            return None
+        number = self.number
+        self.number, self.count = number + len(texts), count + len(many)
+        return list(map(LogLine, range(number + 1, number + 1 + len(texts)), many, texts, kinds))
+
+    def _parse_lines(
+        self, block: list[bytes], entries: list[LogLine], until_header: bool = False
+    ) -> tuple[int, BadLine | None]:
+        """The block's lines one by one into ``entries``: how many were read (all of
+        them, or up to the header with ``until_header``) and the first bad line's
+        error."""
         decode = _DECODER.raw_decode
         checks = self._checks
         marks = _MARK_ITEMS
-        number, count, entries = self.number, self.count, []
-        if number == 0 and block and block[0].startswith(BOM):
-            block[0] = block[0][len(BOM) :]  # as "utf-8-sig" reads a first line
+        number, count = self.number, self.count
+        done = 0
         try:
             for raw in block:
                 number += 1
+                done += 1
                 try:
                     # JSON Lines end lines with "\n" only: U+2028 and friends may stand
                     # in strings
@@ -287,6 +355,8 @@ class _Reader:
                     self._check(entry, "header")
                     self._header_due = False
                     entries.append(entry)
+                    if until_header:
+                        break
                     continue
                 for definition, mark in marks:  # noqa: B007 - ``_definition``, written out
                     if mark in data:
@@ -306,9 +376,9 @@ class _Reader:
                 entries.append(entry)
         except BadLine as error:
             self.number, self.count = number, count
-            return entries, error
+            return done, error
         self.number, self.count = number, count
-        return entries, None
+        return done, None
 
     def read_header(self) -> None:
         entry = next(self._lines, None)
@@ -395,6 +465,18 @@ def _until_long(lines: list[bytes]) -> Iterator[bytes]:
         if len(line) > MAX_LINE_BYTES:
             return
         yield line
+
+
+@cache
+def _many_check(definition: str) -> Callable[[list[dict[str, Any]]], bool] | None:
+    """The column-wise check of a block's events of ``definition`` (None: none)."""
+    return quick_check_many(schemas.game_log()["$defs"][definition])
+
+
+def _checked_alone(data: dict[str, Any], definition: str, text: str) -> bool:
+    """An event of a kind with no column-wise check (a checkpoint): valid, with no key
+    its schema does not name, checked without a side effect."""
+    return data.keys() <= _known_keys(definition) and _surely_valid(data, definition, text)
 
 
 @cache
