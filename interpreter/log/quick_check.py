@@ -6,7 +6,8 @@ definition that is an object of scalars (and lists of scalars) is checked here b
 loop over what its schema says, ``(key, type, minimum, minLength)``; any other
 definition has no quick check (None) and goes through fastjsonschema. A line the
 quick check refuses is handed to the full validator, which words the error, so the
-quick check only has to be exact when it says yes.
+quick check only has to be exact when it says yes. ``quick_check_many`` says the same
+of a list of objects a field at a time (the reader's check of a block of events).
 """
 
 from __future__ import annotations
