@@ -74,22 +74,18 @@ def quick_check_many(definition: dict[str, Any]) -> ManyCheck | None:
     if required != known or not fields:
         return None
     size = len(known)
-    columns = itemgetter(*(key for key, *_ in fields))
-    one = len(fields) == 1
+    getters = [(itemgetter(key), *rest) for key, *rest in fields]
 
     def check(many: list[dict[str, Any]]) -> bool:
         if not many:
             return True
         if set(map(len, many)) != {size}:  # then each has all the keys, none other
             return False
-        try:
-            rows = list(map(columns, many))
-        except KeyError:
-            return False
-        values = [rows] if one else list(zip(*rows, strict=True))
-        for column, (_key, kind, minimum, min_length, item_kind) in zip(
-            values, fields, strict=True
-        ):
+        for getter, kind, minimum, min_length, item_kind in getters:
+            try:
+                column = list(map(getter, many))
+            except KeyError:
+                return False
             if set(map(type, column)) != {kind}:  # exact: true is no integer
                 return False
             if item_kind is not None:
