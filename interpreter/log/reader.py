@@ -231,13 +231,14 @@ class _Reader:
                 return
             lines = (rest + chunk).split(b"\n") if rest else chunk.split(b"\n")
             rest = lines.pop()  # the line the next block ends (b"" after a "\n")
-            if given + sum(map(len, lines)) + len(lines) + len(rest) > MAX_BYTES:
+            size = sum(map(len, lines)) + len(lines)  # each with its "\n"
+            if given + size + len(rest) > MAX_BYTES:
                 yield _within(lines, given)
                 raise BadLine(self.number + 1, f"the log is larger than {MAX_BYTES:,} bytes")
             if len(rest) > MAX_LINE_BYTES or max(map(len, lines), default=0) > MAX_LINE_BYTES:
                 yield list(_until_long(lines))
                 raise BadLine(self.number + 1, f"the line is longer than {MAX_LINE_BYTES:,} bytes")
-            given += sum(map(len, lines)) + len(lines)
+            given += size
             yield lines
 
     def _read(self) -> Iterator[LogLine]:
@@ -298,10 +299,8 @@ class _Reader:
         kinds: list[str] = []
         by_kind: dict[str, list[dict[str, Any]]] = {}
         for data, text in zip(many, texts, strict=True):
-            for definition, mark in _MARK_ITEMS:  # noqa: B007 - ``_definition``, written out
-                if mark in data:
-                    break
-            else:
+            definition = _definition(data)
+            if definition is None:
                 return None
             kinds.append(definition)
             by_kind.setdefault(definition, []).append(data)
@@ -326,7 +325,6 @@ class _Reader:
         error."""
         decode = _DECODER.raw_decode
         checks = self._checks
-        marks = _MARK_ITEMS
         number, count = self.number, self.count
         done = 0
         try:
@@ -358,10 +356,8 @@ class _Reader:
                     if until_header:
                         break
                     continue
-                for definition, mark in marks:  # noqa: B007 - ``_definition``, written out
-                    if mark in data:
-                        break
-                else:
+                definition = _definition(data)
+                if definition is None:
                     raise BadLine(number, _describe_event_error(data))
                 entry = LogLine(number, data, stripped, definition)
                 if not checks[definition](data):
@@ -429,15 +425,15 @@ _MARKS = {  # the key that tells each kind of event
 }
 
 
-_MARK_ITEMS = tuple(_MARKS.items())
-
-
 def _definition(data: dict[str, Any]) -> str | None:
     """The kind of event a line is, by the key that tells it (``_MARKS``)."""
-    for definition, mark in _MARKS.items():
+    for definition, mark in _MARK_ITEMS:
         if mark in data:
             return definition
     return None
+
+
+_MARK_ITEMS = tuple(_MARKS.items())  # what ``_definition`` walks, for every line read
 
 
 def _bad_json(number: int, line: str, exc: Exception) -> BadLine:

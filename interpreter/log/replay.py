@@ -143,16 +143,9 @@ class _Feed:
     def next_event(self) -> LogLine | None:
         """The next event, taken, once the position before it was told (``at_position``);
         None at the end of the log."""
-        if self.on_position is not None or self.stop_at is not None:
+        if self.on_position is not None or self.stop_at is not None:  # most replays neither
             self.at_position()
-        entry = self.ahead
-        if entry is None:
-            entry = self.peek()
-            if entry is None:
-                return None
-        self.ahead, self.last = None, entry
-        self.index += 1
-        return entry
+        return None if self.peek() is None else self.take()
 
     def take(self) -> LogLine:
         entry = self.peek()
