@@ -22,9 +22,11 @@ with the package compiled to bytecode first (``compileall``), as ``pip install``
   the pure-Python YAML passes against libyaml's, and whether libyaml keeps positions;
 - ``replay``: events/s of replay and of play (random agents) on the same seeded games,
   in this process's CPU time (``time.process_time``): both warm (``WARM_UP_GAMES`` other
-  games played and replayed first), then three rounds of play, replay and python-chess
-  random playouts in turn (``yardstick.py``'s, when python-chess is installed: the
-  reference that carries the issue's figures over from its machine), then once the
+  games played and replayed first), then three rounds of each game played and replayed
+  back to back (which first, in turn: the ratio of each pair, whose median a machine's
+  changing load moves least, is printed with its quartiles) and python-chess random
+  playouts (``yardstick.py``'s, when python-chess is installed: the reference that
+  carries the issue's figures over from its machine), then once the
   replays of the same logs read beforehand (what reading a log costs replay);
   ``--slow-log-check`` replays as before issue 13, every log line through jsonschema.
 """
@@ -158,17 +160,29 @@ def replay_vs_play(games: int, players: int, ruleset_id: str, slow: bool) -> Non
     play_cpu = replay_cpu = chess_cpu = 0.0
     events = chess_decisions = 0
     ratios = []
-    for _ in range(3):  # in turn: play, replay and the chess reference see the same load
-        start = time.process_time()
-        for seed in range(games):
-            play(seed)
-        played = time.process_time() - start
-        start = time.process_time()
-        for path in logs:
-            verdict = replay(path)
+    pairs = []  # each game's play time over its replay time: the replay's speed-up
+    clock = time.process_time
+    for round_ in range(3):  # in turn: play, replay and the chess reference see the same load
+        played = replayed = 0.0
+        for seed, path in enumerate(logs):  # a game and its replay back to back, in turn
+            if (round_ + seed) % 2:
+                start = clock()
+                play(seed)
+                middle = clock()
+                verdict = replay(path)
+                end = clock()
+                one_play, one_replay = middle - start, end - middle
+            else:
+                start = clock()
+                verdict = replay(path)
+                middle = clock()
+                play(seed)
+                end = clock()
+                one_replay, one_play = middle - start, end - middle
             assert verdict.kind == "legal", verdict.message
             events += verdict.events_applied
-        replayed = time.process_time() - start
+            played, replayed = played + one_play, replayed + one_replay
+            pairs.append(one_play / one_replay)
         play_cpu, replay_cpu = play_cpu + played, replay_cpu + replayed
         ratios.append(played / replayed)
         if chess is not None:
@@ -194,6 +208,9 @@ def replay_vs_play(games: int, players: int, ruleset_id: str, slow: bool) -> Non
         f"play {events / play_cpu:,.0f} events/s, replay {events / replay_cpu:,.0f} events/s "
         f"(replay/play {play_cpu / replay_cpu:.2f}×, by round "
         + ", ".join(f"{r:.2f}" for r in ratios)
+        + "; each game against its replay, back to back: median "
+        + f"{statistics.median(pairs):.3f}, quartiles "
+        + "–".join(f"{q:.3f}" for q in statistics.quantiles(pairs, n=4)[::2])
         + "; CPU time"
         + (", every line checked by jsonschema)" if slow else ")")
         + f"; reading alone {read_cpu / lines * 1e6:.1f} µs a line; replaying the events "
