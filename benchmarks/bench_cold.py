@@ -26,8 +26,9 @@ with the package compiled to bytecode first (``compileall``), as ``pip install``
   back to back (which first, in turn: the ratio of each pair, whose median a machine's
   changing load moves least, is printed with its quartiles) and python-chess random
   playouts (``yardstick.py``'s, when python-chess is installed: the reference that
-  carries the issue's figures over from its machine), then once the
-  replays of the same logs read beforehand (what reading a log costs replay);
+  carries the issue's figures over from its machine); with each game's play and replay
+  runs the replay of the same log's events read beforehand (what reading a log and
+  finding its rules cost replay), and the logs are read once more alone;
   ``--slow-log-check`` replays as before issue 13, every log line through jsonschema.
 """
 
@@ -157,46 +158,42 @@ def replay_vs_play(games: int, players: int, ruleset_id: str, slow: bool) -> Non
     logs = [write(play(seed), str(seed)) for seed in range(games)]
     chess = _chess()
     rng = random.Random(13)
-    play_cpu = replay_cpu = chess_cpu = 0.0
+    parsed = [reader.read(path) for path in logs]  # for the replays of logs read before
+    play_cpu = replay_cpu = chess_cpu = in_memory = 0.0
     events = chess_decisions = 0
     ratios = []
-    pairs = []  # each game's play time over its replay time: the replay's speed-up
-    clock = time.process_time
+    pairs, memory_pairs = [], []  # each game's play time over its replay's, over its
+    clock = time.process_time  # replay of the events read before's: the speed-ups
     for round_ in range(3):  # in turn: play, replay and the chess reference see the same load
         played = replayed = 0.0
-        for seed, path in enumerate(logs):  # a game and its replay back to back, in turn
-            if (round_ + seed) % 2:
+        for seed, path in enumerate(logs):  # a game and its replays back to back, in turn
+            times = {}
+            jobs = ["play", "replay", "memory"]
+            for job in jobs[(round_ + seed) % 3 :] + jobs[: (round_ + seed) % 3]:
                 start = clock()
-                play(seed)
-                middle = clock()
-                verdict = replay(path)
-                end = clock()
-                one_play, one_replay = middle - start, end - middle
-            else:
-                start = clock()
-                verdict = replay(path)
-                middle = clock()
-                play(seed)
-                end = clock()
-                one_replay, one_play = middle - start, end - middle
+                if job == "play":
+                    play(seed)
+                elif job == "replay":
+                    verdict = replay(path)
+                else:
+                    replay_events(ruleset, parsed[seed])
+                times[job] = clock() - start
             assert verdict.kind == "legal", verdict.message
             events += verdict.events_applied
-            played, replayed = played + one_play, replayed + one_replay
-            pairs.append(one_play / one_replay)
+            played, replayed = played + times["play"], replayed + times["replay"]
+            in_memory += times["memory"]
+            pairs.append(times["play"] / times["replay"])
+            memory_pairs.append(times["play"] / times["memory"])
         play_cpu, replay_cpu = play_cpu + played, replay_cpu + replayed
         ratios.append(played / replayed)
         if chess is not None:
             seconds, decisions = chess(rng, 60)
             chess_cpu, chess_decisions = chess_cpu + seconds, chess_decisions + decisions
     start = time.process_time()
-    parsed = [reader.read(path) for path in logs]
+    for path in logs:
+        reader.read(path)
     read_cpu = time.process_time() - start
     lines = sum(len(log.events) + 1 for log in parsed)
-    # the same replays of the logs read above: what the reading costs replay
-    start = time.process_time()
-    for log in parsed:
-        replay_events(ruleset, log)
-    in_memory = time.process_time() - start
     reference = (
         f"; python-chess random playouts in turn with it {chess_decisions / chess_cpu:,.0f} "
         f"decisions/s (replay ÷ chess {events / replay_cpu / (chess_decisions / chess_cpu):.2f})"
@@ -214,7 +211,8 @@ def replay_vs_play(games: int, players: int, ruleset_id: str, slow: bool) -> Non
         + "; CPU time"
         + (", every line checked by jsonschema)" if slow else ")")
         + f"; reading alone {read_cpu / lines * 1e6:.1f} µs a line; replaying the events "
-        f"read beforehand {play_cpu / 3 / in_memory:.2f}× play" + reference
+        f"read beforehand {play_cpu / in_memory:.2f}× play (its pairs' median "
+        f"{statistics.median(memory_pairs):.3f})" + reference
     )
 
 
