@@ -1,7 +1,8 @@
 """A block of well-formed events is parsed and checked a column at a time
-(``reader._Reader._parse_regular``); any other block is read line by line. Both must
-give the same events, line numbers, errors and warnings: each log below is read both
-ways and compared (the line-by-line way alone is what the other log tests pin)."""
+(``reader._Reader._parse_regular``, by orjson where it is installed, else by the
+standard library); any other block is read line by line. Both must give the same
+events, line numbers, errors and warnings: each log below is read both ways and
+compared (the line-by-line way alone is what the other log tests pin)."""
 
 from __future__ import annotations
 
@@ -61,6 +62,14 @@ def _variants(lines: list[bytes]) -> dict[str, bytes]:
         ),
         "a bad checkpoint": b"\n".join([head, *events[: at + 1], line({"n": n + 1, "scores": 3})]),
         "an unknown event": b"\n".join([head, b'{"n": 1, "what": 2}']),
+        "a score of 30 digits": b"\n".join(
+            [head, *events[: at + 1], line({"n": n + 1, "scores": {"P0": 10**29}})]
+        ),
+        "n of 20 digits": b"\n".join([head, *events[:at], line({**decision, "n": 10**19})]),
+        "a lone surrogate": b"\n".join(
+            [head, *events[:at], json.dumps({**decision, "choice": "\ud800"}).encode()]
+        ),
+        "nan": b"\n".join([head, *events[:at], b'{"n": NaN, "player": "P1", "choice": "x"}']),
         "deep": b"\n".join(
             [head, b'{"n": 1, "chance": "x", "outcome": ' + b"[" * 5000 + b"]" * 5000 + b"}"]
         ),
@@ -74,9 +83,16 @@ def _read(path: Path, strict: bool) -> tuple:
     return events, parsed.errors, parsed.warnings, header
 
 
+@pytest.mark.parametrize("parser", ["orjson", "json"])  # where orjson is installed, and not
 @pytest.mark.parametrize("block", [1 << 16, 97])
 @pytest.mark.parametrize("strict", [False, True])
-def test_blocks_read_both_ways_give_the_same(lines, tmp_path, monkeypatch, block, strict) -> None:
+def test_blocks_read_both_ways_give_the_same(
+    lines, tmp_path, monkeypatch, block, strict, parser
+) -> None:
+    if parser == "orjson" and reader.orjson is None:
+        pytest.skip("orjson is not installed")
+    if parser == "json":
+        monkeypatch.setattr(reader, "orjson", None)
     monkeypatch.setattr(reader, "BLOCK_BYTES", block)
     taken = []
     regular = reader._Reader._parse_regular
