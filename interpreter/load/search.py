@@ -12,6 +12,7 @@ be a ruleset folder itself.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -69,19 +70,31 @@ def set_rules_path(folders: list[Path]) -> None:
 
 def bundled() -> Path | None:
     """The folder of the rulesets installed with the package."""
+    folder = _bundled()
+    return None if folder is None else Path(folder)
+
+
+@functools.cache
+def _bundled() -> str | None:
     try:
         import tabletop_rulesets
     except ImportError:
         folder = PROJECT_ROOT / "rulesets"
-        return folder if folder.is_dir() else None
-    return Path(tabletop_rulesets.__file__).parent
+        return str(folder) if folder.is_dir() else None
+    return os.path.dirname(tabletop_rulesets.__file__)
 
 
 def rules_path() -> list[Path]:
-    folders = list(_given)
-    folders += [Path(p) for p in os.environ.get(ENVIRONMENT, "").split(os.pathsep) if p]
-    folders.append(Path.cwd() / "rulesets")
-    installed = bundled()
+    return [Path(folder) for folder in _rules_folders()]
+
+
+def _rules_folders() -> list[str]:
+    """``rules_path`` as texts: it is searched before every replay of a log, and a
+    ``Path`` made is a few microseconds."""
+    folders = [str(folder) for folder in _given]
+    folders += [p for p in os.environ.get(ENVIRONMENT, "").split(os.pathsep) if p]
+    folders.append(os.path.join(os.getcwd(), "rulesets"))
+    installed = _bundled()
     if installed is not None:
         folders.append(installed)
     return folders
@@ -112,22 +125,24 @@ def _resolve(name_or_path: str, relative_to: Path | None) -> Path | None:
     if relative_to is not None and not Path(name_or_path).is_absolute():
         candidates.insert(0, relative_to / name_or_path)
     for candidate in candidates:
-        if candidate.is_file() and candidate.name == MANIFEST:
-            return candidate.parent
-        if candidate.is_dir() and (candidate / MANIFEST).is_file():
+        if (candidate / MANIFEST).is_file():  # a ruleset's folder (one system call)
             return candidate
+        if candidate.name == MANIFEST and candidate.is_file():
+            return candidate.parent
     if "/" in name_or_path or "\\" in name_or_path or name_or_path in (".", ".."):
         return None  # a path that is not there: not an id
     return _on_rules_path(name_or_path)
 
 
 def _on_rules_path(name_or_path: str) -> Path | None:
-    for root in rules_path():
-        folder = root / name_or_path
-        if (folder / MANIFEST).is_file():
-            return folder
-        if root.name == name_or_path and (root / MANIFEST).is_file():
-            return root
+    for root in _rules_folders():
+        folder = os.path.join(root, name_or_path)
+        if os.path.isfile(os.path.join(folder, MANIFEST)):
+            return Path(folder)
+        if os.path.basename(os.path.normpath(root)) == name_or_path and os.path.isfile(
+            os.path.join(root, MANIFEST)
+        ):
+            return Path(root)
     return None
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from interpreter.errors import CheckError, Diagnostic
 from interpreter.lean_dataclasses import dataclass
-from interpreter.load.search import real_path, resolve_ruleset
+from interpreter.load.search import resolve_ruleset
 from interpreter.ruleset import stored
 
 if TYPE_CHECKING:
@@ -113,9 +113,12 @@ def load_or_raise(
             "rulesets/)"
         )
     key = (
-        str(real_path(folder)),
+        # not followed through links (that is 5 system calls before every replay of a
+        # log): a folder reached by two paths is cached twice; the inodes in the
+        # fingerprint tell a link pointed elsewhere
+        os.path.abspath(folder),
         tuple(sorted(expansions or ())),  # the order they are named in changes nothing
-        tuple(sorted(str(real_path(m)) for m in mods or ())),
+        tuple(sorted(os.path.abspath(m) for m in mods or ())),
         _fingerprint(folder, mods),
     )
     if key in _cache:
@@ -131,9 +134,10 @@ MAX_FOLDER_DEPTH = 32  # of a ruleset's sub-folders, walked for its fingerprint
 
 
 def _fingerprint(folder: Path, mods: list[Path] | None) -> tuple:
-    """Where, when and how large every YAML file of ``folder`` and every mod is: the
-    per-process cache's check that none changed, made before every replay of a log
-    (``os.scandir``: a third of the time ``Path.rglob`` and a ``stat`` each took)."""
+    """Where, which (inode), when and how large every YAML file of ``folder`` and every
+    mod is: the per-process cache's check that none changed, made before every replay
+    of a log (``os.scandir``: a third of the time ``Path.rglob`` and a ``stat`` each
+    took)."""
     stamps = []
     folders = [(str(folder), 0)]
     while folders:
@@ -143,7 +147,7 @@ def _fingerprint(folder: Path, mods: list[Path] | None) -> tuple:
                 for entry in entries:
                     if entry.name.endswith(".yaml") and entry.is_file():
                         stat = entry.stat()
-                        stamps.append((entry.path, stat.st_mtime_ns, stat.st_size))
+                        stamps.append((entry.path, entry.inode(), stat.st_mtime_ns, stat.st_size))
                     elif depth < MAX_FOLDER_DEPTH and entry.is_dir():
                         folders.append((entry.path, depth + 1))
         except OSError:
@@ -154,5 +158,5 @@ def _fingerprint(folder: Path, mods: list[Path] | None) -> tuple:
             stat = Path(mod).stat()
         except OSError:
             continue
-        stamps.append((str(mod), stat.st_mtime_ns, stat.st_size))
+        stamps.append((str(mod), stat.st_ino, stat.st_mtime_ns, stat.st_size))
     return tuple(stamps)

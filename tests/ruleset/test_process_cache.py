@@ -20,19 +20,28 @@ def test_an_unchanged_ruleset_is_loaded_once_and_an_edited_one_again(tiny: Path)
 
 def test_the_fingerprint_sees_every_yaml_file_in_every_sub_folder(tiny: Path) -> None:
     before = _fingerprint(tiny, None)
-    assert {Path(p).name for p, _, _ in before} == {"ruleset.yaml", "content.yaml", "extra.yaml"}
+    assert {Path(p).name for p, *_ in before} == {"ruleset.yaml", "content.yaml", "extra.yaml"}
     deep = tiny / "a" / "b"
     deep.mkdir(parents=True)
     (deep / "more.yaml").write_text("{}\n")
     (deep / "notes.txt").write_text("not rules\n")
     grown = _fingerprint(tiny, None)
-    assert [p for p, _, _ in grown] == sorted(p for p, _, _ in grown)
-    assert {Path(p).name for p, _, _ in grown} - {Path(p).name for p, _, _ in before} == {
-        "more.yaml"
-    }
+    assert [p for p, *_ in grown] == sorted(p for p, *_ in grown)
+    assert {Path(p).name for p, *_ in grown} - {Path(p).name for p, *_ in before} == {"more.yaml"}
     stamp = os.stat(deep / "more.yaml")
     os.utime(deep / "more.yaml", ns=(stamp.st_atime_ns, stamp.st_mtime_ns + 10**9))
     assert _fingerprint(tiny, None) != grown  # a newer time is a change
+
+
+def test_a_file_replaced_by_one_of_the_same_time_and_size_is_a_change(tiny: Path) -> None:
+    content = tiny / "content.yaml"
+    before = _fingerprint(tiny, None)
+    stamp = os.stat(content)
+    other = tiny / "other.tmp"
+    other.write_bytes(content.read_bytes())
+    os.utime(other, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    os.replace(other, content)  # another file (inode) under the same name, time and size
+    assert _fingerprint(tiny, None) != before
 
 
 def test_a_mod_is_part_of_the_fingerprint(tiny: Path, tmp_path: Path) -> None:
