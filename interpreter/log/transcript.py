@@ -30,7 +30,7 @@ from typing import Any
 from interpreter.engine.game import Game
 from interpreter.engine.words import describe, render_result
 from interpreter.lean_dataclasses import dataclass
-from interpreter.log.reader import LogLine, ParsedLog, read
+from interpreter.log.reader import LogLine, ParsedLog, log_line, read
 from interpreter.log.replay import Verdict, replay, replay_events
 from interpreter.ruleset.model import Ruleset
 
@@ -190,11 +190,11 @@ def read_game(
 def read_live_game(game: Game, seat: int) -> Reading:
     """A game under way, read for ``seat``: its events so far are replayed in memory
     with the game's own rules and described as ``read_game`` describes a log."""
-    events = [LogLine(n, {"n": n, **event}, "") for n, event in enumerate(game.events, start=1)]
+    events = [log_line(n, {"n": n, **event}, "") for n, event in enumerate(game.events, start=1)]
     reading = Reading(verdict=Verdict("malformed"), events=events)
     reading.ruleset, reading._tables = game.ruleset, game.tables
     reading.players, reading.seat = tuple(game.state.players), seat
-    header = LogLine(0, {"players": list(game.people), "seed": game.seed}, "")
+    header = log_line(0, {"players": list(game.people), "seed": game.seed}, "")
     parsed = ParsedLog("(this game)", header=header, events=events)
 
     def hook(n: int, position: Game, chance: str | None) -> None:
