@@ -276,7 +276,12 @@ class _Reader:
         try:
             for block in self._blocks():
                 entries, error = self._parse(block)
-                yield from entries
+                # each line let go of as it is given: the block's lines, alive through
+                # a whole replayed game, were promoted to the collector's oldest
+                # generation and brought on its full collections
+                entries.append(_GIVEN)
+                entries.reverse()
+                yield from iter(entries.pop, _GIVEN)
                 if error is not None:
                     raise error
         except OSError as exc:
@@ -456,6 +461,7 @@ def _definition(data: dict[str, Any]) -> str | None:
 
 
 _MARK_ITEMS = tuple(_MARKS.items())  # what ``_definition`` walks, for every line read
+_GIVEN = object()  # after a block's last line (``_Reader._read``)
 
 
 def _bad_json(number: int, line: str, exc: Exception) -> BadLine:
