@@ -125,6 +125,8 @@ class Choice:
             index = known.index(text)
             return index if self._slots is None else self._slots[index]
         if " #" not in text:
+            if text == "pass" and self._label:  # a labelled item reads "label id", never
+                return self.pass_slot if self.optional else None  # "pass": told at once
             same = self._bearing(text)
             if text != "pass":  # the first legal candidate of a text keeps it as it is
                 return next((s for s in same if self.legal(s)), None)
