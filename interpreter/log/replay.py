@@ -148,7 +148,7 @@ class _Feed:
         return None if self.peek() is None else self.take()
 
     def take(self) -> LogLine:
-        entry = self.peek()
+        entry = self.ahead if self.ahead is not None else self.peek()  # peeked: no call
         if entry is None:
             raise IndexError("the log has no more events")
         self.ahead, self.last = None, entry
