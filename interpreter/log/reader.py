@@ -44,7 +44,7 @@ EVENT_KINDS = ("decision", "chance", "score_checkpoint", "digest_checkpoint")
 class LogLine(NamedTuple):
     """One line of a log: its number in the file (from 1), its data, its text and which
     of ``EVENT_KINDS`` it is (``log_line`` works it out). A tuple: the reader makes a
-    block's lines at C speed (``_LINE``), and its fields are read so."""
+    block's lines at C speed (``_lines``), and its fields are read so."""
 
     line: int
     data: dict[str, Any]
