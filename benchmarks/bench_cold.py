@@ -159,16 +159,15 @@ def replay_vs_play(games: int, players: int, ruleset_id: str, slow: bool) -> Non
     chess = _chess()
     rng = random.Random(13)
     parsed = [reader.read(path) for path in logs]  # for the replays of logs read before
-    play_cpu = replay_cpu = chess_cpu = in_memory = 0.0
+    chess_cpu = 0.0
     events = chess_decisions = 0
-    ratios = []
-    pairs, memory_pairs = [], []  # each game's play time over its replay's, over its
-    clock = time.process_time  # replay of the events read before's: the speed-ups
+    rounds: list[list[dict[str, float]]] = []  # each game's CPU time of each job, by round
+    clock = time.process_time
+    jobs = ("play", "replay", "memory")  # the last: the replay of events read before
     for round_ in range(3):  # in turn: play, replay and the chess reference see the same load
-        played = replayed = 0.0
+        rounds.append([])
         for seed, path in enumerate(logs):  # a game and its replays back to back, in turn
             times = {}
-            jobs = ["play", "replay", "memory"]
             for job in jobs[(round_ + seed) % 3 :] + jobs[: (round_ + seed) % 3]:
                 start = clock()
                 if job == "play":
@@ -180,15 +179,15 @@ def replay_vs_play(games: int, players: int, ruleset_id: str, slow: bool) -> Non
                 times[job] = clock() - start
             assert verdict.kind == "legal", verdict.message
             events += verdict.events_applied
-            played, replayed = played + times["play"], replayed + times["replay"]
-            in_memory += times["memory"]
-            pairs.append(times["play"] / times["replay"])
-            memory_pairs.append(times["play"] / times["memory"])
-        play_cpu, replay_cpu = play_cpu + played, replay_cpu + replayed
-        ratios.append(played / replayed)
+            rounds[-1].append(times)
         if chess is not None:
             seconds, decisions = chess(rng, 60)
             chess_cpu, chess_decisions = chess_cpu + seconds, chess_decisions + decisions
+    every = [times for games_ in rounds for times in games_]
+    play_cpu, replay_cpu, in_memory = (sum(t[job] for t in every) for job in jobs)
+    ratios = [sum(t["play"] for t in r) / sum(t["replay"] for t in r) for r in rounds]
+    pairs = [t["play"] / t["replay"] for t in every]  # each game's speed-up by replay
+    memory_pairs = [t["play"] / t["memory"] for t in every]  # by replay of events read before
     start = time.process_time()
     for path in logs:
         reader.read(path)
