@@ -147,7 +147,7 @@ def _fingerprint(folder: Path, mods: list[Path] | None) -> tuple:
                 for entry in entries:
                     if entry.name.endswith(".yaml") and entry.is_file():
                         stat = entry.stat()
-                        stamps.append((entry.path, entry.inode(), stat.st_mtime_ns, stat.st_size))
+                        stamps.append((entry.path, stat.st_ino, stat.st_mtime_ns, stat.st_size))
                     elif depth < MAX_FOLDER_DEPTH and entry.is_dir():
                         folders.append((entry.path, depth + 1))
         except OSError:

@@ -44,6 +44,20 @@ def test_a_file_replaced_by_one_of_the_same_time_and_size_is_a_change(tiny: Path
     assert _fingerprint(tiny, None) != before
 
 
+def test_a_linked_file_whose_target_is_replaced_is_a_change(tiny: Path, tmp_path: Path) -> None:
+    target = tmp_path / "extra.yaml"
+    target.write_bytes((tiny / "extra.yaml").read_bytes())
+    (tiny / "extra.yaml").unlink()
+    (tiny / "extra.yaml").symlink_to(target)
+    before = _fingerprint(tiny, None)
+    stamp = os.stat(target)
+    other = tmp_path / "other.tmp"
+    other.write_bytes(target.read_bytes())
+    os.utime(other, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    os.replace(other, target)  # the link unchanged; its target another file, alike
+    assert _fingerprint(tiny, None) != before
+
+
 def test_a_mod_is_part_of_the_fingerprint(tiny: Path, tmp_path: Path) -> None:
     mod = tmp_path / "mod.yaml"
     mod.write_text("{}\n")
