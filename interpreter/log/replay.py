@@ -121,6 +121,9 @@ class _Feed:
         self.on_position = on_position
         self.game: Game | None = None
         self.told = -1
+        # the replay loop's next event, the position before it told when that is asked
+        positions = on_position is not None or stop_at is not None  # most replays neither
+        self.next_event = self._told_next if positions else self.take
 
     def at_position(self, chance: str | None = None) -> None:
         """The game is at the position after ``index`` events: tell, or stop there."""
@@ -131,6 +134,8 @@ class _Feed:
             raise Reached(chance)
 
     def peek(self) -> LogLine | None:
+        """The next event, not taken; None at the end of the log. A malformed line is
+        raised as ``MalformedLine``, a chance problem: the engine asks through here."""
         if self.ahead is None and not self.ended:
             try:
                 self.ahead = next(self.events, None)
@@ -140,20 +145,27 @@ class _Feed:
             self.ended = self.ahead is None
         return self.ahead
 
-    def next_event(self) -> LogLine | None:
-        """The next event, taken, once the position before it was told (``at_position``);
-        None at the end of the log."""
-        if self.on_position is not None or self.stop_at is not None:  # most replays neither
-            self.at_position()
-        return None if self.peek() is None else self.take()
+    def take(self) -> LogLine | None:
+        """The next event, taken (read unless peeked at); None at the end of the log.
 
-    def take(self) -> LogLine:
-        entry = self.ahead if self.ahead is not None else self.peek()  # peeked: no call
+        The replay loop's one call an event (``next_event``): a malformed line it reads
+        raises the reader's ``BadLine``, outside the engine's work (``_fed``)."""
+        entry = self.ahead
         if entry is None:
-            raise IndexError("the log has no more events")
-        self.ahead, self.last = None, entry
+            entry = None if self.ended else next(self.events, None)
+            if entry is None:
+                self.ended = True
+                return None
+        else:
+            self.ahead = None
+        self.last = entry
         self.index += 1
         return entry
+
+    def _told_next(self) -> LogLine | None:
+        """``take``, once the position before the event was told (``at_position``)."""
+        self.at_position()
+        return self.take()
 
     def chance(self, key: str, items: tuple[str, ...], count: int | None) -> tuple[str, ...]:
         self.at_position(key)
@@ -344,7 +356,7 @@ def _fed(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
     replaying 120 games, 1.9 % without the cycle: benchmarks/README.md)."""
     try:
         return _run(ruleset, parsed, feed)
-    except MalformedLine as exc:
+    except (MalformedLine, BadLine) as exc:  # read by the engine, or by the replay loop
         return Verdict("malformed", exc.message, exc.line)
     except Reached as stop:
         verdict = Verdict("position", game=feed.game, events_applied=feed.index)
@@ -394,35 +406,12 @@ def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
     except RuleError as exc:
         return _rule_error(exc, feed, game)
     seats = {name: seat for seat, name in enumerate(game.state.players)}
-    while True:
-        entry = feed.next_event()
-        if entry is None:
-            break
-        kind = entry.kind
-        if kind == "chance":
-            pending = ", ".join(f"{d.player_name}" for d in game.pending()) or "nobody"
-            return _bad_chance(
-                entry,
-                f"the log has a chance outcome ({entry.data['chance']}) "
-                f"where the game waits for a decision by {pending}",
-                game,
-            )
-        if kind == "score_checkpoint":
-            verdict = _check_scores(game, entry)
-            if verdict:
+    next_event = feed.next_event
+    while (entry := next_event()) is not None:
+        if entry.kind != "decision":
+            verdict = _not_a_decision(game, entry)
+            if verdict is not None:
                 return verdict
-            continue
-        if kind == "digest_checkpoint":
-            digest = game.state.digest()
-            if digest != entry.data["state_digest"]:
-                return Verdict(
-                    "mismatch",
-                    f"state digest differs: the log says "
-                    f"{entry.data['state_digest']}, the replay has {digest}",
-                    entry.line,
-                    entry.data,
-                    game=game,
-                )
             continue
         player, choice = entry.data["player"], entry.data["choice"]
         seat = seats.get(player)
@@ -434,8 +423,6 @@ def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
                 entry.data,
                 game=game,
             )
-        if game.is_over():
-            return Verdict("illegal", "the game is already over", entry.line, entry.data, game=game)
         try:
             game.apply(seat, choice)
         except NeedChance as exc:
@@ -456,6 +443,10 @@ def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
         except RuleError as exc:
             return _rule_error(exc, feed, game)
         except IllegalMove as exc:
+            if game.is_over():  # told here, not asked before every move
+                return Verdict(
+                    "illegal", "the game is already over", entry.line, entry.data, game=game
+                )
             options = list(game.legal(player))  # the position is as it was before the move
             if not options:
                 waiting = ", ".join(d.player_name for d in game.pending()) or "nobody"
@@ -482,6 +473,32 @@ def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
             events_applied=feed.index,
         )
     return Verdict("legal", "", None, game=game, events_applied=feed.index)
+
+
+def _not_a_decision(game: Game, entry: LogLine) -> Verdict | None:
+    """The verdict of a checkpoint that does not hold, or of a chance outcome where the
+    game waits for a decision; None for a checkpoint that holds."""
+    if entry.kind == "chance":
+        pending = ", ".join(f"{d.player_name}" for d in game.pending()) or "nobody"
+        return _bad_chance(
+            entry,
+            f"the log has a chance outcome ({entry.data['chance']}) "
+            f"where the game waits for a decision by {pending}",
+            game,
+        )
+    if entry.kind == "score_checkpoint":
+        return _check_scores(game, entry)
+    digest = game.state.digest()  # a digest checkpoint
+    if digest != entry.data["state_digest"]:
+        return Verdict(
+            "mismatch",
+            f"state digest differs: the log says "
+            f"{entry.data['state_digest']}, the replay has {digest}",
+            entry.line,
+            entry.data,
+            game=game,
+        )
+    return None
 
 
 def _rule_error(exc: RuleError, feed: _Feed, game: Game) -> Verdict:
