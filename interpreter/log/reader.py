@@ -247,14 +247,18 @@ class _Reader:
     def _blocks(self) -> Iterator[list[bytes]]:
         """The file's lines (bytes, without their "\\n"), a block at a time, in order;
         the caps are checked as the bytes come: the lines before one over a cap are
-        given, then ``BadLine`` is raised at it."""
+        given, then ``BadLine`` is raised at it.
+
+        A block is read ahead of the one given: a log of one block is read to its end
+        and closed with its first read, not after its game is replayed, where the
+        system calls came after the game and cost several times more (their kernel
+        code and data no longer in the processor's caches)."""
         read, rest, given = self.stream.read, b"", 0  # given: bytes of the lines given
-        while True:
-            chunk = read(BLOCK_BYTES)
-            if not chunk:
-                if rest:
-                    yield [rest]
-                return
+        chunk = read(BLOCK_BYTES)
+        while chunk:
+            ahead = read(BLOCK_BYTES)
+            if not ahead:
+                self.stream.close()
             lines = (rest + chunk).split(b"\n") if rest else chunk.split(b"\n")
             rest = lines.pop()  # the line the next block ends (b"" after a "\n")
             size = sum(map(len, lines)) + len(lines)  # each with its "\n"
@@ -266,6 +270,9 @@ class _Reader:
                 raise BadLine(self.number + 1, f"the line is longer than {MAX_LINE_BYTES:,} bytes")
             given += size
             yield lines
+            chunk = ahead
+        if rest:
+            yield [rest]
 
     def _read(self) -> Iterator[LogLine]:
         """The header, then every event: each line that holds a JSON object (not blank,
@@ -275,6 +282,16 @@ class _Reader:
         the lines before it were given."""
         try:
             for block in self._blocks():
+                if self.number == 0 and block and block[0].startswith(BOM):
+                    block[0] = block[0][len(BOM) :]  # as "utf-8-sig" reads a first line
+                if self._header_due:  # given before the rest of its block is parsed: a
+                    # replay finds its rules then, next to the system calls of the read
+                    header: list[LogLine] = []
+                    done, error = self._parse_lines(block, header, until_header=True)
+                    yield from header
+                    if error is not None:
+                        raise error
+                    block = block[done:]
                 entries, error = self._parse(block)
                 # each line let go of as it is given: the block's lines, alive through
                 # a whole replayed game, were promoted to the collector's oldest
@@ -297,13 +314,6 @@ class _Reader:
         a time; a block it does not take is read line by line (``_parse_lines``), which
         finds and words what is wrong, and gives the same events for the others."""
         entries: list[LogLine] = []
-        if self.number == 0 and block and block[0].startswith(BOM):
-            block[0] = block[0][len(BOM) :]  # as "utf-8-sig" reads a first line
-        if self._header_due:
-            done, error = self._parse_lines(block, entries, until_header=True)
-            if error is not None:
-                return entries, error
-            block = block[done:]
         regular = self._parse_regular(block)
         if regular is not None:
             entries += regular
