@@ -23,7 +23,7 @@ from interpreter.errors import (
 from interpreter.lean_dataclasses import dataclass
 from interpreter.load.search import file_digest, find_mod, find_ruleset, overlay_id, rules_path
 from interpreter.log.reader import BadLine, LogLine, ParsedLog, open_log
-from interpreter.ruleset import load_or_raise
+from interpreter.ruleset import load_found, load_or_raise
 from interpreter.ruleset.model import Ruleset
 
 EXIT = {
@@ -265,7 +265,10 @@ def load_ruleset_for(
             warnings.append((header.line, message))
         mods.append(path)
     try:
-        ruleset = load_or_raise(folder, expansions, mods)
+        if ruleset_folder is None:  # found by id: its ruleset.yaml is there
+            ruleset = load_found(folder, expansions, mods)
+        else:
+            ruleset = load_or_raise(folder, expansions, mods)
     except FileNotFoundError:
         return None, Verdict(
             "malformed", f"unknown ruleset {data['ruleset']!r}; {NOT_FOUND_HINT}", header.line

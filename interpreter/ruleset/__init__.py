@@ -112,6 +112,14 @@ def load_or_raise(
             f"no ruleset {name_or_path!r} (neither a folder with ruleset.yaml nor an id in "
             "rulesets/)"
         )
+    return load_found(folder, expansions, mods)
+
+
+def load_found(
+    folder: Path, expansions: list[str] | None = None, mods: list[Path] | None = None
+) -> Ruleset:
+    """``load_or_raise`` of a folder found to hold a ruleset (``find_ruleset``), not
+    looked for again: replay finds a log's rules by id before every replay."""
     key = (
         # not followed through links (that is 5 system calls before every replay of a
         # log): a folder reached by two paths is cached twice; the inodes in the
