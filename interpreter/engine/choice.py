@@ -8,10 +8,13 @@ instead of all of them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
 from typing import Any
 
 from interpreter.language.runtime import Context
 from interpreter.language.values import AS_THEY_ARE, Player, text_id
+
+_AS_THEY_ARE = frozenset(AS_THEY_ARE)  # texts (``str`` and its kinds): ``str.__eq__`` compares them
 
 
 class Choice:
@@ -141,18 +144,23 @@ class Choice:
         """The slots of the candidates whose text is ``text``, legal or not. A text of
         a labelled item is ``label id``: an id (a component's, a zone's, a text) is
         compared as it is, without making each candidate's text."""
-        label = self._label
-        if label is None:  # options written in the rules: their own texts
-            return [s for s, c in enumerate(self.candidates) if self._base(c) == text]
+        label, ctx, candidates = self._label, self.ctx, self.candidates
+        if label is None:  # options written in the rules: their own texts (``_base``)
+            return [
+                s
+                for s, (option, item) in enumerate(candidates)
+                if (option.text if option.items is None else option_text(ctx, "", item)) == text
+            ]
         wanted = text
         if label:
             if not text.startswith(label + " "):
                 return []
             wanted = text[len(label) + 1 :]
-        ctx = self.ctx
+        if set(map(type, candidates)) <= _AS_THEY_ARE:  # texts all: compared at C speed
+            return list(compress(range(len(candidates)), map(wanted.__eq__, candidates)))
         return [
             s
-            for s, c in enumerate(self.candidates)
+            for s, c in enumerate(candidates)
             if (c == wanted if type(c) in AS_THEY_ARE else option_text(ctx, label, c) == text)
         ]
 
