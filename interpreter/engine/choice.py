@@ -8,13 +8,10 @@ instead of all of them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import compress
 from typing import Any
 
 from interpreter.language.runtime import Context
 from interpreter.language.values import AS_THEY_ARE, Player, text_id
-
-_AS_THEY_ARE = frozenset(AS_THEY_ARE)  # texts (``str`` and its kinds): ``str.__eq__`` compares them
 
 
 class Choice:
@@ -156,8 +153,6 @@ class Choice:
             if not text.startswith(label + " "):
                 return []
             wanted = text[len(label) + 1 :]
-        if set(map(type, candidates)) <= _AS_THEY_ARE:  # texts all: compared at C speed
-            return list(compress(range(len(candidates)), map(wanted.__eq__, candidates)))
         return [
             s
             for s, c in enumerate(candidates)
