@@ -135,6 +135,7 @@ def replay_vs_play(games: int, players: int, ruleset_id: str, slow: bool) -> Non
         reader._surely_valid = lambda *_: False
         reader._line_check = lambda _definition: lambda *_: False
         reader._many_check = lambda _definition: lambda *_: False  # no block taken whole
+        reader._checks.cache_clear()  # made again of the two above
     ruleset = load_or_raise(ruleset_id)
     folder = Path(tempfile.mkdtemp())
 

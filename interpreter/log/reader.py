@@ -239,8 +239,6 @@ class _Reader:
         self.strict = strict
         self.number = 0  # lines read
         self.count = 0  # events read
-        self._checks = {definition: _line_check(definition) for definition in _MARKS}
-        self._columns = {definition: _many_check(definition) for definition in _MARKS}
         self._header_due = True
         self._lines = self._read()
 
@@ -331,7 +329,7 @@ class _Reader:
         many = _objects(block, texts)
         if many is None or (many and set(map(type, many)) != {dict}):
             return None
-        columns = self._columns
+        columns = _checks()[1]
         # the first kind (a decision: most of a log's lines) told at C speed by its
         # mark, the others line by line
         first, mark = _MARK_ITEMS[0]
@@ -366,7 +364,7 @@ class _Reader:
         them, or up to the header with ``until_header``) and the first bad line's
         error."""
         decode = _DECODER.raw_decode
-        checks = self._checks
+        checks = _checks()[0]
         number, count = self.number, self.count
         done = 0
         try:
@@ -504,6 +502,16 @@ def _until_long(lines: list[bytes]) -> Iterator[bytes]:
         if len(line) > MAX_LINE_BYTES:
             return
         yield line
+
+
+@cache
+def _checks() -> tuple[dict[str, Callable[..., bool]], dict[str, Callable[..., bool] | None]]:
+    """Each kind of event's line check (``_line_check``) and block check (``_many_check``),
+    made once per process, not for each log read."""
+    return (
+        {definition: _line_check(definition) for definition in _MARKS},
+        {definition: _many_check(definition) for definition in _MARKS},
+    )
 
 
 @cache
