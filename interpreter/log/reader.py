@@ -9,7 +9,6 @@ once the events before it were given. The whole log and each line have a size ca
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import field
 from functools import cache
@@ -42,24 +41,23 @@ EVENT_KINDS = ("decision", "chance", "score_checkpoint", "digest_checkpoint")
 
 
 class LogLine(NamedTuple):
-    """One line of a log: its number in the file (from 1), its data, its text and which
-    of ``EVENT_KINDS`` it is (``log_line`` works it out). A tuple: the reader makes a
+    """One line of a log: its number in the file (from 1), its data and which of
+    ``EVENT_KINDS`` it is (``log_line`` works it out). A tuple: the reader makes a
     block's lines at C speed (``_lines``), and its fields are read so."""
 
     line: int
     data: dict[str, Any]
-    text: str
     kind: str
 
 
-def log_line(line: int, data: dict[str, Any], text: str) -> LogLine:
+def log_line(line: int, data: dict[str, Any]) -> LogLine:
     """A line whose kind is told by its data (a header's: ``digest_checkpoint``, as no
     event's)."""
-    return LogLine(line, data, text, _definition(data) or "digest_checkpoint")
+    return LogLine(line, data, _definition(data) or "digest_checkpoint")
 
 
-def _lines(columns: Iterable[tuple[int, dict[str, Any], str, str]]) -> list[LogLine]:
-    """``LogLine``s of (line, data, text, kind) rows, without a Python call a row."""
+def _lines(columns: Iterable[tuple[int, dict[str, Any], str]]) -> list[LogLine]:
+    """``LogLine``s of (line, data, kind) rows, without a Python call a row."""
     return list(map(tuple.__new__, repeat(LogLine), columns))
 
 
@@ -108,26 +106,20 @@ def _fast_validator(definition: str) -> Callable[[Any], Any]:
     return fastjsonschema.compile(_definition_schema(definition))
 
 
-# every JSON number with a fraction or an exponent has a digit right before it; orjson
-# reads an integer of 19 digits or more as a float
-_MAYBE_FLOAT = re.compile(r"[0-9][.eE]|[0-9]{19}")
-
-
 @cache
 def _quick(definition: str) -> Callable[[dict[str, Any]], bool] | None:
     """The quick check of a flat definition, or None (``quick_check.py``)."""
     return quick_check(schemas.game_log()["$defs"][definition])
 
 
-def _surely_valid(data: dict[str, Any], definition: str, text: str) -> bool:
-    """True when the line (``data``, parsed from ``text``) is valid; False when
-    ``_validator`` must look at it.
+def _surely_valid(data: dict[str, Any], definition: str) -> bool:
+    """True when the line's ``data`` is valid; False when ``_validator`` must look at it.
 
     A flat definition (a decision's, a chance outcome's) has a quick check derived
-    from the schema (``quick_check.py``). For the others: fastjsonschema takes 5.0 for
-    an integer, as JSON Schema drafts 6 and later do, and ours does not; the log
-    schema has no other numbers, so any float in the line sends it to the full
-    validator (the text tells cheaply when there can be none)."""
+    from the schema (``quick_check.py``). For the others (the header, a checkpoint: a
+    few lines a log, and short): fastjsonschema takes 5.0 for an integer, as JSON
+    Schema drafts 6 and later do, and ours does not; the log schema has no other
+    numbers, so any float in the line sends it to the full validator."""
     quick = _quick(definition)
     if quick is not None:
         return quick(data)
@@ -135,7 +127,7 @@ def _surely_valid(data: dict[str, Any], definition: str, text: str) -> bool:
         _fast_validator(definition)(data)
     except (fastjsonschema.JsonSchemaException, RecursionError):
         return False
-    return not (_MAYBE_FLOAT.search(text) and _holds_float(data))
+    return not _holds_float(data)
 
 
 def _holds_float(value: Any) -> bool:
@@ -155,14 +147,14 @@ _DECODER = json.JSONDecoder()
 _BRACES = ({ord("{")}, {ord("}")})  # the first and the last byte of an object's line
 
 
-def _objects(block: list[bytes], texts: list[str]) -> list[Any] | None:
-    """The JSON value of each of a block's lines (``texts``: the same, decoded), or None
-    unless each line is one value from its first character to its last.
+def _objects(block: list[bytes]) -> list[Any] | None:
+    """The JSON value of each of a block's lines, or None unless each line is UTF-8 and
+    one value from its first character to its last.
 
     orjson, where it is installed, parses a line in half the time of the standard
     library's scanner and means the same by it, but for an integer of 19 digits or
-    more, which it makes a float (``_MAYBE_FLOAT`` sends such a line to the checks that
-    refuse floats) and for what it refuses (a lone surrogate, NaN): the line is then
+    more, which it makes a float (refused by the checks, as every float is) and for
+    what it refuses (text that is not UTF-8, a lone surrogate, NaN): the line is then
     read line by line."""
     if orjson is not None:
         firsts, lasts = _BRACES
@@ -172,6 +164,10 @@ def _objects(block: list[bytes], texts: list[str]) -> list[Any] | None:
             return list(map(orjson.loads, block))
         except (orjson.JSONDecodeError, IndexError):
             return None
+    try:
+        texts = list(map(bytes.decode, block))
+    except UnicodeDecodeError:  # worded line by line
+        return None
     try:
         found = list(map(_DECODER.scan_once, texts, repeat(0, len(texts))))
     except (ValueError, RecursionError):
@@ -322,11 +318,7 @@ class _Reader:
         """The block's events, or None unless every line is one compact JSON object,
         an event of a known kind that its checks take, numbered in sequence. Nothing
         is changed unless it gives the events (a warning, too, is the other path's)."""
-        try:
-            texts = list(map(bytes.decode, block))
-        except UnicodeDecodeError:  # worded line by line
-            return None
-        many = _objects(block, texts)
+        many = _objects(block)
         if many is None or (many and set(map(type, many)) != {dict}):
             return None
         columns = _checks()[1]
@@ -343,7 +335,7 @@ class _Reader:
                 return None
             kinds[index] = definition
             by_kind.setdefault(definition, []).append(data)
-            if columns[definition] is None and not _checked_alone(data, definition, texts[index]):
+            if columns[definition] is None and not _checked_alone(data, definition):
                 return None
         for definition, group in by_kind.items():
             check = columns[definition]
@@ -353,9 +345,9 @@ class _Reader:
         if list(map(itemgetter("n"), many)) != list(range(count + 1, count + 1 + len(many))):
             return None
         number = self.number
-        self.number, self.count = number + len(texts), count + len(many)
-        numbers = range(number + 1, number + 1 + len(texts))
-        return _lines(zip(numbers, many, texts, kinds, strict=True))
+        self.number, self.count = number + len(many), count + len(many)
+        numbers = range(number + 1, number + 1 + len(many))
+        return _lines(zip(numbers, many, kinds, strict=True))
 
     def _parse_lines(
         self, block: list[bytes], entries: list[LogLine], until_header: bool = False
@@ -389,7 +381,7 @@ class _Reader:
                 if type(data) is not dict:
                     raise BadLine(number, "each line must be a JSON object")
                 if self._header_due:  # the first object of the log
-                    entry = log_line(number, data, stripped)
+                    entry = log_line(number, data)
                     self._check(entry, "header")
                     self._header_due = False
                     entries.append(entry)
@@ -399,7 +391,7 @@ class _Reader:
                 definition = _definition(data)
                 if definition is None:
                     raise BadLine(number, _describe_event_error(data))
-                entry = LogLine(number, data, stripped, definition)
+                entry = LogLine(number, data, definition)
                 if not checks[definition](data):
                     self._check(entry, definition)  # the error's words, or a warning
                 count += 1
@@ -427,7 +419,7 @@ class _Reader:
         return self._lines
 
     def _check(self, entry: LogLine, definition: str) -> None:
-        if not _surely_valid(entry.data, definition, entry.text):
+        if not _surely_valid(entry.data, definition):
             self._check_slowly(entry, definition)
         known = _known_keys(definition)
         if not entry.data.keys() <= known:
@@ -520,10 +512,10 @@ def _many_check(definition: str) -> Callable[[list[dict[str, Any]]], bool] | Non
     return quick_check_many(schemas.game_log()["$defs"][definition])
 
 
-def _checked_alone(data: dict[str, Any], definition: str, text: str) -> bool:
+def _checked_alone(data: dict[str, Any], definition: str) -> bool:
     """An event of a kind with no column-wise check (a checkpoint): valid, with no key
     its schema does not name, checked without a side effect."""
-    return data.keys() <= _known_keys(definition) and _surely_valid(data, definition, text)
+    return data.keys() <= _known_keys(definition) and _surely_valid(data, definition)
 
 
 @cache

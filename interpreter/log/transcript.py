@@ -190,11 +190,11 @@ def read_game(
 def read_live_game(game: Game, seat: int) -> Reading:
     """A game under way, read for ``seat``: its events so far are replayed in memory
     with the game's own rules and described as ``read_game`` describes a log."""
-    events = [log_line(n, {"n": n, **event}, "") for n, event in enumerate(game.events, start=1)]
+    events = [log_line(n, {"n": n, **event}) for n, event in enumerate(game.events, start=1)]
     reading = Reading(verdict=Verdict("malformed"), events=events)
     reading.ruleset, reading._tables = game.ruleset, game.tables
     reading.players, reading.seat = tuple(game.state.players), seat
-    header = log_line(0, {"players": list(game.people), "seed": game.seed}, "")
+    header = log_line(0, {"players": list(game.people), "seed": game.seed})
     parsed = ParsedLog("(this game)", header=header, events=events)
 
     def hook(n: int, position: Game, chance: str | None) -> None:

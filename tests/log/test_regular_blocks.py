@@ -78,7 +78,7 @@ def _variants(lines: list[bytes]) -> dict[str, bytes]:
 
 def _read(path: Path, strict: bool) -> tuple:
     parsed = reader.read(path, strict=strict)
-    events = [(e.line, e.data, e.text, e.kind) for e in parsed.events]
+    events = [(e.line, e.data, e.kind) for e in parsed.events]
     header = None if parsed.header is None else (parsed.header.line, parsed.header.data)
     return events, parsed.errors, parsed.warnings, header
 
