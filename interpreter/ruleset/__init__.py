@@ -11,6 +11,7 @@ from interpreter.errors import CheckError, Diagnostic
 from interpreter.lean_dataclasses import dataclass
 from interpreter.load.search import resolve_ruleset
 from interpreter.ruleset import stored
+from interpreter.ruleset.file_stamps import fingerprint
 
 if TYPE_CHECKING:
     from interpreter.load.ruleset_files import Catalog
@@ -127,7 +128,7 @@ def load_found(
         os.path.abspath(folder),
         tuple(sorted(expansions or ())),  # the order they are named in changes nothing
         tuple(sorted(os.path.abspath(m) for m in mods or ())),
-        _fingerprint(folder, mods),
+        fingerprint(folder, mods),
     )
     if key in _cache:
         return _cache[key]
@@ -136,35 +137,3 @@ def load_found(
         raise CheckError(loaded.diagnostics)
     _cache[key] = loaded.ruleset
     return loaded.ruleset
-
-
-MAX_FOLDER_DEPTH = 32  # of a ruleset's sub-folders, walked for its fingerprint
-
-
-def _fingerprint(folder: Path, mods: list[Path] | None) -> tuple:
-    """Where, which (inode), when and how large every YAML file of ``folder`` and every
-    mod is: the per-process cache's check that none changed, made before every replay
-    of a log (``os.scandir``: a third of the time ``Path.rglob`` and a ``stat`` each
-    took)."""
-    stamps = []
-    folders = [(str(folder), 0)]
-    while folders:
-        where, depth = folders.pop()
-        try:
-            with os.scandir(where) as entries:
-                for entry in entries:
-                    if entry.name.endswith(".yaml") and entry.is_file():
-                        stat = entry.stat()
-                        stamps.append((entry.path, stat.st_ino, stat.st_mtime_ns, stat.st_size))
-                    elif depth < MAX_FOLDER_DEPTH and entry.is_dir():
-                        folders.append((entry.path, depth + 1))
-        except OSError:
-            continue
-    stamps.sort()
-    for mod in mods or ():
-        try:
-            stat = Path(mod).stat()
-        except OSError:
-            continue
-        stamps.append((str(mod), stat.st_ino, stat.st_mtime_ns, stat.st_size))
-    return tuple(stamps)
