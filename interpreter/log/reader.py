@@ -12,7 +12,7 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import field
 from functools import cache
-from itertools import compress, repeat
+from itertools import chain, compress, repeat
 from operator import itemgetter, not_
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NamedTuple
@@ -56,9 +56,12 @@ def log_line(line: int, data: dict[str, Any]) -> LogLine:
     return LogLine(line, data, _definition(data) or "digest_checkpoint")
 
 
-def _lines(columns: Iterable[tuple[int, dict[str, Any], str]]) -> list[LogLine]:
-    """``LogLine``s of (line, data, kind) rows, without a Python call a row."""
-    return list(map(tuple.__new__, repeat(LogLine), columns))
+def _lines(columns: Iterable[tuple[int, dict[str, Any], str]]) -> Iterator[LogLine]:
+    """``LogLine``s of (line, data, kind) rows, each made as it is taken and without a
+    Python call: none outlives its use, so a block's lines never reach the collector's
+    older generations (alive through a whole replayed game, they brought on its full
+    collections)."""
+    return map(tuple.__new__, repeat(LogLine), columns)
 
 
 @dataclass
@@ -236,7 +239,7 @@ class _Reader:
         self.number = 0  # lines read
         self.count = 0  # events read
         self._header_due = True
-        self._lines = self._read()
+        self._lines = _Events.from_iterable(self._read())
 
     def _blocks(self) -> Iterator[list[bytes]]:
         """The file's lines (bytes, without their "\\n"), a block at a time, in order;
@@ -268,12 +271,13 @@ class _Reader:
         if rest:
             yield [rest]
 
-    def _read(self) -> Iterator[LogLine]:
-        """The header, then every event: each line that holds a JSON object (not blank,
-        not a comment), checked. A block's lines are all parsed before the first of
-        them is given (replay runs the game between two blocks, not between two lines:
-        in turn line by line, the two ran 4 % slower), and a bad line is raised once
-        the lines before it were given."""
+    def _read(self) -> Iterator[Iterator[LogLine]]:
+        """The header, then every event, a block's at a time: each line that holds a
+        JSON object (not blank, not a comment), checked. A block's lines are all
+        parsed before the first of them is given (replay runs the game between two
+        blocks, not between two lines: in turn line by line, the two ran 4 % slower),
+        and a bad line is raised once the lines before it were given: when the next
+        block is asked for (``_Events`` takes them)."""
         try:
             for block in self._blocks():
                 if self.number == 0 and block and block[0].startswith(BOM):
@@ -282,17 +286,12 @@ class _Reader:
                     # replay finds its rules then, next to the system calls of the read
                     header: list[LogLine] = []
                     done, error = self._parse_lines(block, header, until_header=True)
-                    yield from header
+                    yield iter(header)
                     if error is not None:
                         raise error
                     block = block[done:]
                 entries, error = self._parse(block)
-                # each line let go of as it is given: the block's lines, alive through
-                # a whole replayed game, were promoted to the collector's oldest
-                # generation and brought on its full collections
-                entries.append(_GIVEN)
-                entries.reverse()
-                yield from iter(entries.pop, _GIVEN)
+                yield entries
                 if error is not None:
                     raise error
         except OSError as exc:
@@ -300,21 +299,21 @@ class _Reader:
         finally:
             self.stream.close()
 
-    def _parse(self, block: list[bytes]) -> tuple[list[LogLine], BadLine | None]:
+    def _parse(self, block: list[bytes]) -> tuple[Iterator[LogLine], BadLine | None]:
         """The JSON objects of a block's lines, checked; the first bad line's error.
 
         The lines after the header go through ``_parse_regular`` first: a block of
         well-formed events, as the writer writes them, parsed and checked a column at
         a time; a block it does not take is read line by line (``_parse_lines``), which
         finds and words what is wrong, and gives the same events for the others."""
-        entries: list[LogLine] = []
         regular = self._parse_regular(block)
         if regular is not None:
-            entries += regular
-            return entries, None
-        return entries, self._parse_lines(block, entries)[1]
+            return regular, None
+        entries: list[LogLine] = []
+        error = self._parse_lines(block, entries)[1]
+        return iter(entries), error
 
-    def _parse_regular(self, block: list[bytes]) -> list[LogLine] | None:
+    def _parse_regular(self, block: list[bytes]) -> Iterator[LogLine] | None:
         """The block's events, or None unless every line is one compact JSON object,
         an event of a known kind that its checks take, numbered in sequence. Nothing
         is changed unless it gives the events (a warning, too, is the other path's)."""
@@ -347,7 +346,9 @@ class _Reader:
         number = self.number
         self.number, self.count = number + len(many), count + len(many)
         numbers = range(number + 1, number + 1 + len(many))
-        return _lines(zip(numbers, many, kinds, strict=True))
+        many.append(_TAKEN)
+        many.reverse()  # each line's data let go of as its line is taken
+        return _lines(zip(numbers, iter(many.pop, _TAKEN), kinds, strict=True))
 
     def _parse_lines(
         self, block: list[bytes], entries: list[LogLine], until_header: bool = False
@@ -466,7 +467,23 @@ def _definition(data: dict[str, Any]) -> str | None:
 
 
 _MARK_ITEMS = tuple(_MARKS.items())  # what ``_definition`` walks, for every line read
-_GIVEN = object()  # after a block's last line (``_Reader._read``)
+_TAKEN = object()  # after a block's last line (``_Reader._parse_regular``)
+
+
+class _Events(chain):
+    """A log's lines, one block's after another (``_Reader._read``), taken without a
+    Python frame a line; ``close`` closes the file when replay stops before its end."""
+
+    __slots__ = ("_blocks",)
+
+    @classmethod
+    def from_iterable(cls, blocks: Iterator[Iterator[LogLine]]) -> _Events:
+        events = super().from_iterable(blocks)
+        events._blocks = blocks
+        return events
+
+    def close(self) -> None:
+        self._blocks.close()
 
 
 def _bad_json(number: int, line: str, exc: Exception) -> BadLine:

@@ -6,6 +6,7 @@ in the middle (``stop_after``) is not: its effects wait in generators that hold 
 from __future__ import annotations
 
 import gc
+import sys
 import weakref
 from collections.abc import Iterator
 from pathlib import Path
@@ -58,3 +59,20 @@ def test_a_game_replayed_from_memory_is_freed_without_the_collector(log, no_coll
     game = weakref.ref(verdict.game)
     del verdict
     assert game() is None
+
+
+@pytest.mark.parametrize("parser", ["orjson", "json"])
+def test_the_reader_lets_go_of_each_line_as_it_is_taken(log, monkeypatch, parser) -> None:
+    """A block's lines, alive through a whole replayed game, kept the collector's
+    youngest generation full: each of its runs cost replay as much as a few decisions."""
+    if parser == "orjson" and reader.orjson is None:
+        pytest.skip("orjson is not installed")
+    if parser == "json":
+        monkeypatch.setattr(reader, "orjson", None)
+    parsed, events = reader.open_log(log)
+    assert not parsed.errors
+    first = next(events)
+    data = first.data
+    del first
+    next(events)  # the block's next line: the reader is past the first
+    assert sys.getrefcount(data) == 2  # ``data`` and the call's argument: nothing else
