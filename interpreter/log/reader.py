@@ -8,7 +8,10 @@ once the events before it were given. The whole log and each line have a size ca
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import field
 from functools import cache
@@ -204,14 +207,15 @@ def open_log(path: Path, strict: bool = False) -> tuple[ParsedLog, Iterator[LogL
     Warnings of later lines are added to the ParsedLog's ``warnings`` as they are read."""
     parsed = ParsedLog(str(path))
     try:
-        if path.stat().st_size > MAX_BYTES:
-            parsed.errors.append((1, f"the log is larger than {MAX_BYTES:,} bytes"))
-            return parsed, iter(())
-        stream = path.open("rb", buffering=0)  # read a block at a time: 3 system calls fewer
+        stream = _File.open(path)
     except OSError as exc:
         parsed.errors.append((0, f"cannot read the log: {exc.strerror or exc}"))
         return parsed, iter(())
-    reader = _Reader(parsed, stream, strict)
+    if stream.size > MAX_BYTES:
+        stream.close()
+        parsed.errors.append((1, f"the log is larger than {MAX_BYTES:,} bytes"))
+        return parsed, iter(())
+    reader = _Reader(parsed, stream, strict, stream.size)
     try:
         reader.read_header()
     except BadLine as exc:
@@ -224,6 +228,37 @@ def open_log(path: Path, strict: bool = False) -> tuple[ParsedLog, Iterator[LogL
     return parsed, reader.events()
 
 
+class _File:
+    """A log file read by its descriptor: ``open`` asks the system for its status (its
+    size, for the cap) once, where ``Path.stat`` and ``FileIO`` asked twice. Closed
+    once however often ``close`` is called: a descriptor number is reused."""
+
+    __slots__ = ("fd", "size")
+
+    def __init__(self, fd: int, size: int):
+        self.fd, self.size = fd, size
+
+    @classmethod
+    def open(cls, path: Path) -> _File:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))  # no newline translated
+        try:
+            status = os.fstat(fd)
+            if stat.S_ISDIR(status.st_mode):  # opens, where ``open()`` refuses it
+                raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        except OSError:
+            os.close(fd)
+            raise
+        return cls(fd, status.st_size)
+
+    def read(self, size: int) -> bytes:
+        return os.read(self.fd, size)
+
+    def close(self) -> None:
+        fd, self.fd = self.fd, -1
+        if fd >= 0:
+            os.close(fd)
+
+
 class _Reader:
     """One pass over a log: the header, then the events, each checked as it is read.
 
@@ -232,9 +267,12 @@ class _Reader:
     tenth of replaying a game, and a call or a generator per line was a good part of
     that."""
 
-    def __init__(self, parsed: ParsedLog, stream: IO[bytes], strict: bool):
+    def __init__(
+        self, parsed: ParsedLog, stream: IO[bytes] | _File, strict: bool, size: int | None = None
+    ):
         self.parsed = parsed
         self.stream = stream
+        self.size = size  # the file's, when it was opened
         self.strict = strict
         self.number = 0  # lines read
         self.count = 0  # events read
@@ -252,8 +290,13 @@ class _Reader:
         code and data no longer in the processor's caches)."""
         read, rest, given = self.stream.read, b"", 0  # given: bytes of the lines given
         chunk = read(BLOCK_BYTES)
+        done = 0  # bytes read
         while chunk:
-            ahead = read(BLOCK_BYTES)
+            done += len(chunk)
+            # a read short of the block that reaches the size the file was opened with
+            # ended at the file's end (a log still growing would have given more)
+            at_end = done == self.size and len(chunk) < BLOCK_BYTES
+            ahead = b"" if at_end else read(BLOCK_BYTES)
             if not ahead:
                 self.stream.close()
             lines = (rest + chunk).split(b"\n") if rest else chunk.split(b"\n")

@@ -194,3 +194,43 @@ def test_read_still_gives_every_event(kit, played) -> None:
     header, events = open_log(played.path)
     assert header.header is not None
     assert len(list(events)) == len(played.lines) - 1
+
+
+def test_a_log_of_one_block_is_read_in_one_system_call(played, monkeypatch) -> None:
+    """A read short of the block that reaches the size the file was opened with is
+    its end: no second read to be told so."""
+    reads = []
+    real = reader.os.read
+
+    def counted(fd: int, size: int) -> bytes:
+        data = real(fd, size)
+        reads.append(len(data))
+        return data
+
+    monkeypatch.setattr(reader.os, "read", counted)
+    _parsed, events = open_log(played.path)
+    assert len(list(events)) == len(played.lines) - 1
+    assert reads == [played.path.stat().st_size]
+
+
+def test_a_log_that_grew_since_it_was_opened_is_read_to_its_end(played, monkeypatch, tmp_path):
+    """A full block that reaches the size the file was opened with is not its end."""
+    path = _write(tmp_path / "growing.jsonl", played.lines[:3])
+    monkeypatch.setattr(reader, "BLOCK_BYTES", path.stat().st_size)
+    real = reader.os.fstat
+
+    def before_it_grew(fd: int):
+        status = real(fd)
+        _write(path, played.lines)  # the writer adds the rest after the open
+        return status
+
+    monkeypatch.setattr(reader.os, "fstat", before_it_grew)
+    parsed, events = open_log(path)
+    assert not parsed.errors
+    assert len(list(events)) == len(played.lines) - 1
+
+
+def test_a_folder_is_no_log(tmp_path) -> None:
+    parsed, events = open_log(tmp_path)
+    assert parsed.errors == [(0, "cannot read the log: Is a directory")]
+    assert list(events) == []
