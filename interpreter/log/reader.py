@@ -150,7 +150,6 @@ def _holds_float(value: Any) -> bool:
 
 
 _DECODER = json.JSONDecoder()
-_BRACES = ({ord("{")}, {ord("}")})  # the first and the last byte of an object's line
 
 
 def _objects(block: list[bytes]) -> list[Any] | None:
@@ -163,12 +162,11 @@ def _objects(block: list[bytes]) -> list[Any] | None:
     what it refuses (text that is not UTF-8, a lone surrogate, NaN): the line is then
     read line by line."""
     if orjson is not None:
-        firsts, lasts = _BRACES
+        # a blank line or a comment is no JSON to orjson; the spaces it takes around a
+        # value (JSON's four) are also stripped by the line path
         try:
-            if set(map(itemgetter(0), block)) != firsts or set(map(itemgetter(-1), block)) != lasts:
-                return None  # blank, a comment, spaces around it: as ``json`` reads them
             return list(map(orjson.loads, block))
-        except (orjson.JSONDecodeError, IndexError):
+        except orjson.JSONDecodeError:
             return None
     try:
         texts = list(map(bytes.decode, block))
