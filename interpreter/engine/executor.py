@@ -362,6 +362,7 @@ RUNNERS: dict[type, Any] = {
 
 
 _RUNTIME = Runtime(run_node, _iterable, RUNNERS, do_action, emit)
+fx.compile_blocks_with(lambda seq: compile_block(seq, _RUNTIME))  # a stored ruleset's
 
 
 class _Pass:

@@ -26,15 +26,32 @@ class Node(InlineState):
     at: Any = field(default=None, kw_only=True)
 
 
+# how a block becomes its function: set by the engine that runs blocks
+# (``engine/effect_code.py``), the one thing here that knows how
+_block_compiler: list[Callable[[Seq], Any]] = []
+
+
+def compile_blocks_with(compiler: Callable[[Seq], Any]) -> None:
+    """Have ``compiler(seq)`` (a function, or None if it cannot compile the block)
+    make a block's function when a ruleset holding it is stored (``Seq``)."""
+    _block_compiler[:] = [compiler]
+
+
 @dataclass(eq=False)
 class Seq(Node):
     body: tuple[Node, ...] = ()
-    # the block as one generated generator function, made by the engine when it first
-    # runs the block (engine/effect_code.py); False: it cannot be compiled
+    # the block as one generated function, made by the engine when it first runs the
+    # block (engine/effect_code.py) or when the ruleset is stored; False: it cannot be
+    # compiled
     run: Any = field(default=None, repr=False, compare=False)
 
     def __getstate__(self) -> dict[str, Any]:
-        return {**self.__dict__, "run": None}  # made again where the copy runs
+        """A block is pickled to be stored with its ruleset (``ruleset/stored.py``,
+        which writes its function as code): compiled first, so that a process that
+        reads the ruleset back compiles none of its blocks."""
+        if self.run is None and _block_compiler:
+            self.run = _block_compiler[0](self) or False
+        return self.__dict__
 
 
 @dataclass(eq=False)

@@ -8,7 +8,9 @@ package); it is used only if every file the load read still has the digest it ha
 (sha256 of its bytes), so editing, adding or removing a rules file rebuilds. Only
 loads without errors are stored. The generated functions are stored as their code
 objects (``marshal``) and made again in a fresh namespace; everything else is
-pickled, with each generated function written as its name.
+pickled, with each generated function written as its name, and each effect block
+compiled and written as its code (``effects.Seq``): a process that plays or replays
+stored rules compiles nothing.
 
 Entries live in ``$XDG_CACHE_HOME/tabletop-rules/rulesets/`` (or ``~/.cache/…``);
 ``TABLETOP_RULES_CACHE=0`` turns this cache off, like the grammar's. A missing,
@@ -18,6 +20,7 @@ loaded from their files.
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import functools
 import io
@@ -39,7 +42,7 @@ from interpreter.sha256 import sha256
 if TYPE_CHECKING:  # the code generator is imported only where code is read or written
     from interpreter.language.codegen import Emitter
 
-FORMAT = 2  # bumped when the layout of an entry changes
+FORMAT = 3  # bumped when the layout of an entry changes
 MAX_ENTRY_BYTES = 64_000_000  # a larger file is not read (a corrupt or foreign one)
 MAX_ENTRIES = 64  # the oldest entries beyond this are removed when one is written
 _PACKAGE = Path(__file__).resolve().parents[1]
@@ -165,10 +168,15 @@ class _Unpickler(pickle.Unpickler):
         self.emitter = emitter
 
     def persistent_load(self, pid: Any) -> Any:
-        kind, name = pid
-        if kind != "fn":
-            raise pickle.UnpicklingError(f"unknown reference {pid!r}")
-        return self.emitter.namespace[name]
+        if pid[0] == "fn":
+            return self.emitter.namespace[pid[1]]
+        if pid[0] == "own":  # a function with a namespace of its own (``_Pickler``)
+            _, name, codes, values = pid
+            namespace = {"__builtins__": builtins, **values}
+            for fn_name, code in marshal.loads(codes).items():
+                namespace[fn_name] = types.FunctionType(code, namespace, fn_name)
+            return namespace[name]
+        raise pickle.UnpicklingError(f"unknown reference {pid!r}")
 
 
 def file_fact(path: Path, kind: str, compute: Any) -> Any:
@@ -192,18 +200,36 @@ def file_fact(path: Path, kind: str, compute: Any) -> Any:
 
 # ------------------------------------------------------------------- writing
 class _Pickler(pickle.Pickler):
+    """Writes a generated function of the ruleset's namespace as its name, and one with
+    a namespace of its own (an effect block's, ``engine/effect_code.py``) as the code
+    of that namespace's functions and its other values (pickled with the rest, so the
+    nodes it names are the ruleset's)."""
+
+    def __init__(self, file: Any, namespace: dict[str, Any]):
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self.namespace = namespace
+
     def persistent_id(self, obj: Any) -> Any:
         from interpreter.language.codegen import FILENAME
 
-        if isinstance(obj, types.FunctionType) and obj.__code__.co_filename == FILENAME:
+        if not isinstance(obj, types.FunctionType) or obj.__code__.co_filename != FILENAME:
+            return None
+        own = obj.__globals__
+        if own is self.namespace:
             return ("fn", obj.__name__)
-        return None
+        codes = {k: v.__code__ for k, v in own.items() if _defined_in(v, own)}
+        values = {k: v for k, v in own.items() if k not in codes and not k.startswith("__")}
+        return ("own", obj.__name__, marshal.dumps(codes), values)
 
 
-def _dumps(value: Any) -> bytes:
-    """Pickle what may hold generated functions (each written as its name)."""
+def _defined_in(value: Any, namespace: dict[str, Any]) -> bool:
+    return isinstance(value, types.FunctionType) and value.__globals__ is namespace
+
+
+def _dumps(value: Any, namespace: dict[str, Any]) -> bytes:
+    """Pickle what may hold generated functions (``_Pickler``)."""
     buffer = io.BytesIO()
-    _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(value)
+    _Pickler(buffer, namespace).dump(value)
     return buffer.getvalue()
 
 
@@ -218,7 +244,8 @@ def store(key: str, loaded: Any, emitter: Emitter, paths: list[Path]) -> None:
     try:
         loaded.catalog = loaded.lint = None
         values = {k: v for k, v in emitter.bound_values().items() if not k.startswith("__")}
-        core = _dumps((values, emitter.explanations, _dumps(loaded)))
+        namespace = emitter.namespace
+        core = _dumps((values, emitter.explanations, _dumps(loaded, namespace)), namespace)
         entry = Entry(
             sources,
             marshal.dumps(emitter.codes),

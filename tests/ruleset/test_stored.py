@@ -15,6 +15,7 @@ import interpreter.load.ruleset_files as ruleset_files
 from interpreter import cache_folder
 from interpreter.agents import RandomAgent
 from interpreter.cli.main import cli
+from interpreter.engine import executor
 from interpreter.engine.game import Game
 from interpreter.load.search import files_fixed
 from interpreter.ruleset import load, stored
@@ -75,6 +76,23 @@ def test_rococo_from_the_store_plays_identical_games_and_explains_refusals(
     assert _game_digest(kept.ruleset) == _game_digest(built.ruleset)
     # a `can …` condition keeps the function that words its refusal (`why`)
     assert _explained(kept.ruleset) == _explained(built.ruleset) > 0
+
+
+def test_a_stored_ruleset_keeps_its_effect_blocks_compiled(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    built = load(ROCOCO)
+    assert built.ruleset is not None and built.stored is not None
+    want = _game_digest(built.ruleset)
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a block was compiled again")
+
+    monkeypatch.setattr(executor, "compile_block", refuse)
+    _no_reading(monkeypatch)
+    kept = load(ROCOCO)
+    assert kept.ruleset is not None and kept.stored == built.stored
+    assert _game_digest(kept.ruleset) == want  # every block it ran came from the store
 
 
 def _explained(ruleset) -> int:
