@@ -11,7 +11,8 @@ from interpreter.agents import SPECS, make, parse
 from interpreter.agents.terminal import seat_humans
 from interpreter.cli.options import expansions_option, mods_option, rules_path_option
 from interpreter.cli.report import render
-from interpreter.engine.game import Game, Result
+from interpreter.cli.results import result_json
+from interpreter.engine.game import Game
 from interpreter.engine.words import render_result
 from interpreter.errors import CheckError, GameError, RuleError
 from interpreter.log import writer
@@ -179,19 +180,6 @@ def play(
         shown_seed = seed if resume is None else game_seed
         click.echo(f"{definition.name}{shown}, {count} players, seed {shown_seed}")
         click.echo(render_result(result, definition))  # the legend is in the edition's words
-
-
-def result_json(game: Game, result: Result) -> dict:
-    return {
-        "ruleset": game.ruleset.id,
-        "version": game.ruleset.version,
-        "players": list(game.state.players),
-        "seed": game.seed,
-        "scores": result.scores,
-        "breakdown": result.breakdown,
-        "ranking": result.ranking,
-        "tiebreak": result.tiebreak,
-    }
 
 
 def _save(game: Game, path: Path, mods: list[str], header_mods: list | None = None) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from interpreter.cli.options import mods_option, rules_path_option
-from interpreter.cli.play import result_json
+from interpreter.cli.results import result_json
 from interpreter.engine.view import full_view, view
 from interpreter.engine.words import render_result, render_view
 from interpreter.log.replay import Verdict, replay
