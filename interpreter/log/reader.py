@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import json
+import marshal
 import os
 import stat
 from collections.abc import Iterable, Iterator
@@ -18,6 +19,7 @@ from functools import cache
 from itertools import chain, compress, repeat
 from operator import itemgetter, not_
 from pathlib import Path
+from types import CodeType
 from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
 import fastjsonschema
@@ -27,6 +29,8 @@ try:
 except ImportError:  # no wheel for this platform: the standard library's scanner
     orjson = None
 
+from interpreter import cache_folder
+from interpreter.atomic_file import write_atomically
 from interpreter.check import schemas
 from interpreter.lean_dataclasses import dataclass
 from interpreter.log.quick_check import quick_check, quick_check_many
@@ -107,9 +111,37 @@ def _validator(definition: str) -> Draft202012Validator:
 
 @cache
 def _fast_validator(definition: str) -> Callable[[Any], Any]:
-    """A validator compiled to Python code once per process (~1.5 µs a line): it only
-    says yes or no, and a no is handed to ``_validator`` for the words."""
-    return fastjsonschema.compile(_definition_schema(definition))
+    """A validator compiled to Python code (~1.5 µs a line): it only says yes or no,
+    and a no is handed to ``_validator`` for the words. Its code is kept in the cache
+    folder, as the other things derived from the interpreter's own texts: making it
+    (fastjsonschema's text of the header's schema, compiled) took 5 ms of every
+    replay."""
+    schema = _definition_schema(definition)
+    kept = cache_folder.derived_file(
+        f"log-check-{definition}",
+        json.dumps(schema, sort_keys=True),
+        fastjsonschema.VERSION,
+        suffix="code",
+    )
+    code = _kept_code(kept)
+    if code is None:
+        code = compile(fastjsonschema.compile_to_code(schema), "<log check>", "exec")
+        if kept is not None:
+            write_atomically(kept, lambda handle: handle.write(marshal.dumps(code)))
+    namespace: dict[str, Any] = {}
+    exec(code, namespace)  # fastjsonschema's code of our own schema
+    return namespace["validate"]
+
+
+def _kept_code(path: Path | None) -> CodeType | None:
+    """The code kept in ``path``, or None (none kept, or unreadable: made again)."""
+    if path is None:
+        return None
+    try:
+        code = marshal.loads(path.read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+    return code if isinstance(code, CodeType) else None
 
 
 @cache
