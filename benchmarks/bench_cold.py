@@ -17,6 +17,8 @@ with the package compiled to bytecode first (``compileall``), as ``pip install``
   dataclasses' ``__init__`` code (a fresh cache folder holding them, each run: the first
   validate of these rules on a machine that ran `rules` before), and with the rules
   stored (``interpreter/ruleset/stored.py``: a second validate of unchanged rules);
+- ``processes``: ``rules play`` of one 4-player random game and ``rules replay`` of its
+  log, Rococo and Queen's Necklace, with the rules stored;
 - ``python``: ``python -c pass``, the floor no command can go under;
 - ``yaml`` (not in the default set; run it with a Python that has ruamel.yaml.clib):
   the pure-Python YAML passes against libyaml's, and whether libyaml keeps positions;
@@ -112,6 +114,8 @@ def cold(runs: int, only: set[str]) -> None:
             print(f"grammar (no cache)          {median_ms(build, runs, off)}")
             child_cpu(build, warm)  # fills the grammar cache
             print(f"grammar (cache)             {median_ms(build, runs, warm)}")
+        if "processes" in only:
+            play_and_replay(runs, warm, Path(cache))
         if "validate" in only:
             one = [*validate, "--with", "deluxe"]  # one combination instead of 7
             for name, command in (("validate rococo", validate), ("  --with deluxe", one)):
@@ -119,6 +123,18 @@ def cold(runs: int, only: set[str]) -> None:
                 child_cpu(command, warm)  # writes the derived files and stores the rules
                 print(f"{'':28}{median_ms_cold_rules(command, runs, cache)}  rules not stored")
                 print(f"{'':28}{median_ms(command, runs, warm)}  rules stored")
+
+
+def play_and_replay(runs: int, env: dict[str, str], folder: Path) -> None:
+    """A fresh `rules play` of one 4-player random game, and a fresh `rules replay` of
+    its log, for each ruleset, with the rules stored (a first process stores them)."""
+    for ruleset in ("rococo", "queens-necklace"):
+        log = folder / f"{ruleset}.jsonl"
+        seats = ["--players", "4", "--seed", "5", "--agents", ",".join(["random"] * 4)]
+        play = [RULES, "play", ruleset, *seats]
+        child_cpu([*play, "--log", str(log)], env)  # stores the rules, writes the log
+        print(f"play {ruleset:23}{median_ms(play, runs, env)}")
+        print(f"replay {ruleset:21}{median_ms([RULES, 'replay', str(log)], runs, env)}")
 
 
 def replay_vs_play(games: int, players: int, ruleset_id: str, slow: bool) -> None:
@@ -325,7 +341,9 @@ def yaml_paths(runs: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=20)
-    parser.add_argument("--only", default="python,help,help-eager,grammar,validate,replay")
+    parser.add_argument(
+        "--only", default="python,help,help-eager,grammar,processes,validate,replay"
+    )
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--ruleset", default="rococo")
