@@ -1,7 +1,8 @@
 """A block of effect statements turned into one Python function, the first time it
-runs: a generator where a decision can happen inside it (a choice, `do`, `emit`,
-`act as`), else a plain function that runs the block at once and returns ``()``, so
-the caller's ``yield from`` costs no generator.
+runs or when its ruleset is stored (``ruleset/stored.py``): a generator where a
+decision can happen inside it (a choice, `do`, `emit`, `act as`), else a plain
+function that runs the block at once and returns ``()``, so the caller's ``yield
+from`` costs no generator.
 
 The executor (``executor.py``) walks effect nodes; for the statements that only
 compute and change the state (calls, `let`, assignments, `if`, `for`, `repeat`,
