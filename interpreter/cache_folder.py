@@ -1,8 +1,8 @@
 """The per-user cache folder: what the interpreter derives once and every later process reads.
 
 Two kinds of things live there: files derived from the interpreter's own texts (the
-grammar's parser tables, the compiled ``__init__`` of its dataclasses:
-``derived_file``), the same for every ruleset, and stored rulesets
+grammar's parser tables, the compiled ``__init__`` of its dataclasses, the code of the
+log's checks: ``derived_file``), the same for every ruleset, and stored rulesets
 (``ruleset/stored.py``, under ``rulesets/``).
 ``TABLETOP_RULES_CACHE=0`` (or ``off``, ``no``, ``false``) turns all of it off.
 """

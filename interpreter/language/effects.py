@@ -27,7 +27,7 @@ class Node(InlineState):
 
 
 # how a block becomes its function: set by the engine that runs blocks
-# (``engine/effect_code.py``), the one thing here that knows how
+# (``engine/executor.py``, with ``effect_code.compile_block``), which alone knows how
 _block_compiler: list[Callable[[Seq], Any]] = []
 
 
