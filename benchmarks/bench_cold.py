@@ -143,15 +143,15 @@ def replay_vs_play(games: int, players: int, ruleset_id: str, slow: bool) -> Non
     first run) and measured in turn, three rounds, with python-chess between them."""
     from interpreter.agents import RandomAgent
     from interpreter.engine.game import Game
-    from interpreter.log import reader, writer
+    from interpreter.log import line_checks, reader, writer
     from interpreter.log.replay import replay, replay_events
     from interpreter.ruleset import load_or_raise
 
     if slow:  # every log line through jsonschema, as before issue 13
-        reader._surely_valid = lambda *_: False
-        reader._line_check = lambda _definition: lambda *_: False
-        reader._many_check = lambda _definition: lambda *_: False  # no block taken whole
-        reader._checks.cache_clear()  # made again of the two above
+        line_checks.surely_valid = lambda *_: False
+        line_checks.line_check = lambda _definition: lambda *_: False
+        line_checks.many_check = lambda _definition: lambda *_: False  # no block taken whole
+        line_checks.checks.cache_clear()  # made again of the two above
     ruleset = load_or_raise(ruleset_id)
     folder = Path(tempfile.mkdtemp())
 

@@ -10,35 +10,22 @@ from __future__ import annotations
 
 import errno
 import json
-import marshal
 import os
 import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import field
-from functools import cache
 from itertools import chain, compress, repeat
 from operator import itemgetter, not_
 from pathlib import Path
-from types import CodeType
-from typing import IO, TYPE_CHECKING, Any, NamedTuple
-
-import fastjsonschema
+from typing import IO, Any, NamedTuple
 
 try:
     import orjson
 except ImportError:  # no wheel for this platform: the standard library's scanner
     orjson = None
 
-from interpreter import cache_folder
-from interpreter.atomic_file import write_atomically
-from interpreter.check import schemas
 from interpreter.lean_dataclasses import dataclass
-from interpreter.log.quick_check import quick_check, quick_check_many
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from jsonschema import Draft202012Validator
+from interpreter.log import line_checks
 
 MAX_BYTES = 50_000_000  # a whole log
 MAX_LINE_BYTES = 1_000_000  # one line of it
@@ -89,98 +76,6 @@ class BadLine(Exception):
         self.message = message
 
 
-def _definition_schema(definition: str) -> dict[str, Any]:
-    return {"$ref": f"#/$defs/{definition}", "$defs": schemas.game_log()["$defs"]}
-
-
-@cache
-def _validator(definition: str) -> Draft202012Validator:
-    """The full validator: slow (~20 µs a line) but it words the error of a bad line."""
-    from jsonschema import Draft202012Validator, validators
-
-    # JSON has no integer type of its own: `5.0` must not pass for the integer 5
-    log_validator = validators.extend(
-        Draft202012Validator,
-        type_checker=Draft202012Validator.TYPE_CHECKER.redefine(
-            "integer",
-            lambda _checker, value: isinstance(value, int) and not isinstance(value, bool),
-        ),
-    )
-    return log_validator(_definition_schema(definition))
-
-
-@cache
-def _fast_validator(definition: str) -> Callable[[Any], Any]:
-    """A validator compiled to Python code (~1.5 µs a line): it only says yes or no,
-    and a no is handed to ``_validator`` for the words. Its code is kept in the cache
-    folder, as the other things derived from the interpreter's own texts: making it
-    (fastjsonschema's text of the header's schema, compiled) took 5 ms of every
-    replay."""
-    schema = _definition_schema(definition)
-    kept = cache_folder.derived_file(
-        f"log-check-{definition}",
-        json.dumps(schema, sort_keys=True),
-        fastjsonschema.VERSION,
-        suffix="code",
-    )
-    code = _kept_code(kept)
-    if code is None:
-        code = compile(fastjsonschema.compile_to_code(schema), "<log check>", "exec")
-        if kept is not None:
-            write_atomically(kept, lambda handle: handle.write(marshal.dumps(code)))
-    namespace: dict[str, Any] = {}
-    exec(code, namespace)  # fastjsonschema's code of our own schema
-    return namespace["validate"]
-
-
-def _kept_code(path: Path | None) -> CodeType | None:
-    """The code kept in ``path``, or None (none kept, or unreadable: made again)."""
-    if path is None:
-        return None
-    try:
-        code = marshal.loads(path.read_bytes())
-    except (OSError, EOFError, ValueError, TypeError):
-        return None
-    return code if isinstance(code, CodeType) else None
-
-
-@cache
-def _quick(definition: str) -> Callable[[dict[str, Any]], bool] | None:
-    """The quick check of a flat definition, or None (``quick_check.py``)."""
-    return quick_check(schemas.game_log()["$defs"][definition])
-
-
-def _surely_valid(data: dict[str, Any], definition: str) -> bool:
-    """True when the line's ``data`` is valid; False when ``_validator`` must look at it.
-
-    A flat definition (a decision's, a chance outcome's) has a quick check derived
-    from the schema (``quick_check.py``). For the others (the header, a checkpoint: a
-    few lines a log, and short): fastjsonschema takes 5.0 for an integer, as JSON
-    Schema drafts 6 and later do, and ours does not; the log schema has no other
-    numbers, so any float in the line sends it to the full validator."""
-    quick = _quick(definition)
-    if quick is not None:
-        return quick(data)
-    try:
-        _fast_validator(definition)(data)
-    except (fastjsonschema.JsonSchemaException, RecursionError):
-        return False
-    return not _holds_float(data)
-
-
-def _holds_float(value: Any) -> bool:
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, float):
-            return True
-        if isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return False
-
-
 _DECODER = json.JSONDecoder()
 
 
@@ -213,12 +108,6 @@ def _objects(block: list[bytes]) -> list[Any] | None:
     if list(map(itemgetter(1), found)) != list(map(len, texts)):  # more after it
         return None
     return list(map(itemgetter(0), found))
-
-
-@cache
-def _known_keys(definition: str) -> frozenset[str]:
-    """The keys the schema names for ``definition``."""
-    return frozenset(schemas.game_log()["$defs"][definition]["properties"])
 
 
 def read(path: Path, strict: bool = False) -> ParsedLog:
@@ -393,7 +282,7 @@ class _Reader:
         many = _objects(block)
         if many is None or (many and set(map(type, many)) != {dict}):
             return None
-        columns = _checks()[1]
+        columns = line_checks.checks(_DEFINITIONS)[1]
         # the first kind (a decision: most of a log's lines) told at C speed by its
         # mark, the others line by line
         first, mark = _MARK_ITEMS[0]
@@ -407,7 +296,7 @@ class _Reader:
                 return None
             kinds[index] = definition
             by_kind.setdefault(definition, []).append(data)
-            if columns[definition] is None and not _checked_alone(data, definition):
+            if columns[definition] is None and not line_checks.checked_alone(data, definition):
                 return None
         for definition, group in by_kind.items():
             check = columns[definition]
@@ -430,7 +319,7 @@ class _Reader:
         them, or up to the header with ``until_header``) and the first bad line's
         error."""
         decode = _DECODER.raw_decode
-        checks = _checks()[0]
+        checks = line_checks.checks(_DEFINITIONS)[0]
         number, count = self.number, self.count
         done = 0
         try:
@@ -493,9 +382,9 @@ class _Reader:
         return self._lines
 
     def _check(self, entry: LogLine, definition: str) -> None:
-        if not _surely_valid(entry.data, definition):
+        if not line_checks.surely_valid(entry.data, definition):
             self._check_slowly(entry, definition)
-        known = _known_keys(definition)
+        known = line_checks.known_keys(definition)
         if not entry.data.keys() <= known:
             self._unknown_keys(entry, known)
 
@@ -512,7 +401,10 @@ class _Reader:
 
     def _check_slowly(self, entry: LogLine, definition: str) -> None:
         """The full validator's verdict on a line the fast one refused, in its words."""
-        errors = sorted(_validator(definition).iter_errors(entry.data), key=lambda e: list(e.path))
+        errors = sorted(
+            line_checks.full_validator(definition).iter_errors(entry.data),
+            key=lambda e: list(e.path),
+        )
         if errors:
             error = errors[0]
             where = "/".join(str(p) for p in error.absolute_path)
@@ -540,6 +432,7 @@ def _definition(data: dict[str, Any]) -> str | None:
 
 
 _MARK_ITEMS = tuple(_MARKS.items())  # what ``_definition`` walks, for every line read
+_DEFINITIONS = tuple(_MARKS)  # every kind of event, as the schema names them
 _TAKEN = object()  # after a block's last line (``_Reader._parse_regular``)
 
 
@@ -584,42 +477,6 @@ def _until_long(lines: list[bytes]) -> Iterator[bytes]:
         if len(line) > MAX_LINE_BYTES:
             return
         yield line
-
-
-@cache
-def _checks() -> tuple[dict[str, Callable[..., bool]], dict[str, Callable[..., bool] | None]]:
-    """Each kind of event's line check (``_line_check``) and block check (``_many_check``),
-    made once per process, not for each log read."""
-    return (
-        {definition: _line_check(definition) for definition in _MARKS},
-        {definition: _many_check(definition) for definition in _MARKS},
-    )
-
-
-@cache
-def _many_check(definition: str) -> Callable[[list[dict[str, Any]]], bool] | None:
-    """The column-wise check of a block's events of ``definition`` (None: none)."""
-    return quick_check_many(schemas.game_log()["$defs"][definition])
-
-
-def _checked_alone(data: dict[str, Any], definition: str) -> bool:
-    """An event of a kind with no column-wise check (a checkpoint): valid, with no key
-    its schema does not name, checked without a side effect."""
-    return data.keys() <= _known_keys(definition) and _surely_valid(data, definition)
-
-
-@cache
-def _line_check(definition: str) -> Callable[[dict[str, Any]], bool]:
-    """True of an event line of ``definition`` that is valid and names no key its
-    schema does not (``quick_check.py``, closed); False sends the line to
-    ``_Reader._check``, which words its error or its warning, and which checks the
-    lines of a definition that has no quick check (the checkpoints: a few a log)."""
-    quick = quick_check(schemas.game_log()["$defs"][definition], closed=True)
-    return quick if quick is not None else _not_sure
-
-
-def _not_sure(_data: dict[str, Any]) -> bool:
-    return False
 
 
 def _describe_event_error(data: dict[str, Any]) -> str:

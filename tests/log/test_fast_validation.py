@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from interpreter.log import reader
+from interpreter.log import line_checks, reader
 
 DIGEST = "sha256:" + "0" * 64
 HEADER = {"format": "rules-log/1", "ruleset": "rococo", "players": ["A", "B"], "seed": 7}
@@ -41,7 +41,7 @@ def outcome(path: Path, strict: bool = False) -> tuple:
 
 def slow_outcome(path: Path, monkeypatch: pytest.MonkeyPatch, strict: bool = False) -> tuple:
     with monkeypatch.context() as patch:
-        patch.setattr(reader, "_surely_valid", lambda *_: False)
+        patch.setattr(line_checks, "surely_valid", lambda *_: False)
         return outcome(path, strict)
 
 
@@ -49,13 +49,13 @@ def slow_outcome(path: Path, monkeypatch: pytest.MonkeyPatch, strict: bool = Fal
 def slow_calls(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The definitions the full (jsonschema) validator was asked for, one per line."""
     calls: list[str] = []
-    original = reader._validator
+    original = line_checks.full_validator
 
     def counting(definition: str):
         calls.append(definition)
         return original(definition)
 
-    monkeypatch.setattr(reader, "_validator", counting)
+    monkeypatch.setattr(line_checks, "full_validator", counting)
     return calls
 
 
@@ -204,17 +204,18 @@ def test_the_fast_validators_code_is_kept_and_a_broken_copy_made_again(
 ) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     made: list[dict] = []
-    real = reader.fastjsonschema.compile_to_code
+    fastjsonschema = line_checks.fastjsonschema
+    real = fastjsonschema.compile_to_code
     monkeypatch.setattr(
-        reader.fastjsonschema, "compile_to_code", lambda schema: made.append(schema) or real(schema)
+        fastjsonschema, "compile_to_code", lambda schema: made.append(schema) or real(schema)
     )
     header = {"format": "rules-log/1", "ruleset": "rococo", "players": ["A"], "seed": 1}
 
     def fresh_check(data: dict) -> bool:
-        reader._fast_validator.cache_clear()  # as in a new process
+        line_checks.fast_validator.cache_clear()  # as in a new process
         try:
-            reader._fast_validator("header")(data)
-        except reader.fastjsonschema.JsonSchemaException:
+            line_checks.fast_validator("header")(data)
+        except fastjsonschema.JsonSchemaException:
             return False
         return True
 
@@ -225,4 +226,4 @@ def test_the_fast_validators_code_is_kept_and_a_broken_copy_made_again(
     kept.write_bytes(b"not code")
     assert fresh_check(header) and not fresh_check({"format": "rules-log/1"})
     assert len(made) == 2
-    reader._fast_validator.cache_clear()  # the next test's own folder
+    line_checks.fast_validator.cache_clear()  # the next test's own folder

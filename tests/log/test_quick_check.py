@@ -44,7 +44,7 @@ def test_a_chance_outcome_is_a_list_of_texts() -> None:
 
 
 def test_a_closed_check_also_refuses_keys_the_definition_does_not_name() -> None:
-    """The reader's check (``reader._line_check``): a line with another key goes to the
+    """The reader's check (``line_checks.line_check``): a line with another key goes to the
     slow path, which warns of it (or refuses it with --strict)."""
     check = quick_check(DEFINITIONS["decision"], closed=True)
     assert check is not None
