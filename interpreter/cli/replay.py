@@ -83,8 +83,13 @@ def replay_command(
         run(log, strict, as_player, transcript, step, html, at, as_json or suggest, options)
     if as_player is not None and at is None:
         raise click.UsageError("--as shows a position: give --at N too")
-    verdict = replay(
-        log, strict=strict, stop_after=at, ruleset_folder=ruleset_folder, mod_files=mods
+    verdict = replay(  # a verdict is shown from the whole game's view, or a position's
+        log,
+        strict=strict,
+        stop_after=at,
+        ruleset_folder=ruleset_folder,
+        mod_files=mods,
+        views=False,
     )
     if at is not None and verdict.kind in ("position", "incomplete", "legal"):
         _show_position(verdict, as_player, as_json)

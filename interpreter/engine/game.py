@@ -25,7 +25,7 @@ from interpreter.engine.executor import (
     run_effect,
 )
 from interpreter.engine.sandbox import Sandbox
-from interpreter.engine.state import State
+from interpreter.engine.state import UNFOLLOWED, State
 from interpreter.engine.what_if import WhatIf
 from interpreter.errors import ChanceProblem, GameError, IllegalMove, RuleError
 from interpreter.language.runtime import Context
@@ -226,6 +226,8 @@ class Game(Course, Sandbox, WhatIf, ChanceHost):
     def reveal(self, ctx: Context, pieces: tuple[str, ...], to: tuple[int, ...]) -> None:
         engine = self.state.engine
         known = engine["known"]
+        if known is UNFOLLOWED:
+            return  # nobody follows it in this game (a replay that only checks moves)
         copied = False  # copied on the first change: states share their engine dicts
         shown = set(to)
         for piece in pieces:

@@ -10,10 +10,40 @@ Per-player entries use the key ``name#seat`` (``coins#0``, ``hand#2``).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from interpreter.language.values import Piece, to_json
 from interpreter.sha256 import sha256
+
+
+class UnfollowedKnowledge(Mapping):
+    """What each player knows of hidden components, in a game that does not follow it:
+    a replay that only checks the moves (``replay(views=False)``). The rules never read
+    it, views and digests do: reading it here is a defect of the caller, raised at once
+    rather than showing a player less, or more, than they know."""
+
+    def __getitem__(self, piece: str) -> tuple[int, ...]:
+        raise _not_followed()
+
+    def __iter__(self) -> Iterator[str]:
+        raise _not_followed()
+
+    def __len__(self) -> int:
+        raise _not_followed()
+
+    def __repr__(self) -> str:
+        return "<knowledge not followed>"
+
+
+def _not_followed() -> RuntimeError:
+    return RuntimeError(
+        "this game does not follow what each player knows (replayed without views): "
+        "replay it with views to show or digest a position"
+    )
+
+
+UNFOLLOWED = UnfollowedKnowledge()  # ``engine["known"]`` of a game that does not follow it
 
 
 class State:
@@ -85,6 +115,8 @@ class State:
 
 
 def _jsonable(value: Any) -> Any:
+    if value is UNFOLLOWED:
+        raise _not_followed()
     try:
         return to_json(value)
     except TypeError:

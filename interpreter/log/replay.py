@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.engine.game import Game
+from interpreter.engine.state import UNFOLLOWED
 from interpreter.errors import (
     ChanceProblem,
     CheckError,
@@ -308,19 +309,34 @@ def replay(
     on_position: PositionHook | None = None,
     ruleset_folder: Path | None = None,
     mod_files: tuple[Path, ...] = (),
+    views: bool = True,
 ) -> Verdict:
     """Replay the log at ``path``; with ``stop_after``, stop at the position after that
-    many events (verdict ``position``); ``on_position`` sees every position on the way."""
+    many events (verdict ``position``); ``on_position`` sees every position on the way.
+
+    ``views=False``: the verdict alone is wanted (legal or not, the scores), so the game
+    does not follow what each player knows of hidden components, which only views and
+    digests read (a twentieth of a game with hidden hands); its game refuses to be
+    viewed. A position asked for is always followed, and a log with a digest
+    checkpoint is replayed again with views when one is reached."""
+    views = views or stop_after is not None or on_position is not None
     parsed, events = open_log(path, strict)  # the events are read as replay needs them
     if parsed.errors:
         line, message = parsed.errors[0]
         return Verdict("malformed", message, line, warnings=parsed.warnings)
     try:
-        return _replay(parsed, events, strict, stop_after, on_position, ruleset_folder, mod_files)
+        verdict: Verdict | None = _replay(
+            parsed, events, strict, stop_after, on_position, ruleset_folder, mod_files, views
+        )
+    except _ViewsNeeded:
+        verdict = None
     finally:
         close = getattr(events, "close", None)
         if close is not None:
             close()  # the file, when replay stops before its end
+    if verdict is None:  # a digest checkpoint: what each player knows is digested too
+        return replay(path, strict, stop_after, on_position, ruleset_folder, mod_files)
+    return verdict
 
 
 def _replay(
@@ -331,6 +347,7 @@ def _replay(
     on_position: PositionHook | None,
     ruleset_folder: Path | None,
     mod_files: tuple[Path, ...],
+    views: bool,
 ) -> Verdict:
     ruleset, failure = load_ruleset_for(parsed, strict, ruleset_folder, mod_files)
     if failure is not None:
@@ -345,12 +362,16 @@ def _replay(
             parsed.header.line,
             warnings=parsed.warnings,
         )
-    verdict = _fed(ruleset, parsed, _Feed(events, stop_after, on_position))
+    verdict = _fed(ruleset, parsed, _Feed(events, stop_after, on_position), views)
     verdict.warnings = parsed.warnings
     return verdict
 
 
-def _fed(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
+class _ViewsNeeded(Exception):
+    """A digest checkpoint in a replay without views: replayed again with them."""
+
+
+def _fed(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed, views: bool) -> Verdict:
     """``_run``'s verdict, or the one of a malformed line or of the position asked for.
 
     The game keeps the feed as its chance source; the feed lets go of the game at the
@@ -358,7 +379,7 @@ def _fed(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
     its last reference goes, not by the cycle collector (whose runs took 3.1 % of
     replaying 120 games, 1.9 % without the cycle: benchmarks/README.md)."""
     try:
-        return _run(ruleset, parsed, feed)
+        return _run(ruleset, parsed, feed, views)
     except (MalformedLine, BadLine) as exc:  # read by the engine, or by the replay loop
         return Verdict("malformed", exc.message, exc.line)
     except Reached as stop:
@@ -372,14 +393,22 @@ def _fed(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
 
 
 def replay_events(
-    ruleset: Ruleset, parsed: ParsedLog, on_position: PositionHook | None = None
+    ruleset: Ruleset,
+    parsed: ParsedLog,
+    on_position: PositionHook | None = None,
+    views: bool = True,
 ) -> Verdict:
     """Replay events already in memory (a live game's, with its header) on ``ruleset``:
-    for readers of a game under way, with no file and no loading."""
-    return _fed(ruleset, parsed, _Feed(parsed.events, on_position=on_position))
+    for readers of a game under way, with no file and no loading (``views``: as for
+    ``replay``)."""
+    views = views or on_position is not None
+    try:
+        return _fed(ruleset, parsed, _Feed(parsed.events, on_position=on_position), views)
+    except _ViewsNeeded:
+        return replay_events(ruleset, parsed, on_position)
 
 
-def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
+def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed, views: bool) -> Verdict:
     header = parsed.header
     game = Game(
         ruleset,
@@ -388,6 +417,8 @@ def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed) -> Verdict:
         chance_source=feed.chance,
         start=False,
     )
+    if not views:
+        game.state.engine["known"] = UNFOLLOWED
     game.automaton_source = feed.automaton
     game.lazy_choices = True
     feed.game = game
@@ -491,6 +522,8 @@ def _not_a_decision(game: Game, entry: LogLine) -> Verdict | None:
         )
     if entry.kind == "score_checkpoint":
         return _check_scores(game, entry)
+    if game.state.engine["known"] is UNFOLLOWED:
+        raise _ViewsNeeded
     digest = game.state.digest()  # a digest checkpoint
     if digest != entry.data["state_digest"]:
         return Verdict(
