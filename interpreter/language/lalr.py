@@ -49,6 +49,9 @@ class Parser:
         self._matchers: list[Callable[[str, int], Any] | None] = [None] * len(tables.lexer_of)
         self._keywords = [tables.lexers[index][1] for index in tables.lexer_of]
         self._compiled: dict[int, Callable[[str, int], Any]] = {}
+        # nodes the last parse built, at most: its tree is no deeper (``parser.py``
+        # walks a tree for its depth only where this is more than the limit)
+        self.built = 0
 
     def parse(self, text: str, start: str) -> Tree:
         """The tree of ``text`` from the rule ``start``; ``NoParse`` if it has none."""
@@ -69,6 +72,7 @@ class Parser:
         states = [state]
         values: list[Any] = []
         pos, line, line_start, length = 0, 1, 0, len(text)
+        built = 0
         try:
             while True:
                 if pos < length:
@@ -122,9 +126,11 @@ class Parser:
                         else:
                             children = []
                         values.append(build(children))
+                        built += 1
                     state = actions[states[-1]][origins[rule]]
                     states.append(state)
                     if token is None and state == end_state:
+                        self.built = built
                         return values[-1]
         except (KeyError, IndexError):
             raise NoParse(pos) from None
@@ -200,24 +206,31 @@ def _spread(meta: Meta, children: list) -> None:
     a position already set, an inlined node's own, is kept; its container's is set).
 
     Every node here gets its start and its end together, so a node that is not
-    ``empty`` has both, and its ``container_*`` positions too."""
-    first = _edge(children)
-    if first is None:
+    ``empty`` has both, and its ``container_*`` positions too. The edges are the
+    first and the last child with a position: a token, or a node that is not empty
+    (looked for in place: this runs once a node)."""
+    for first in children:
+        if isinstance(first, Token):
+            line, column, start = first.line, first.column, first.start_pos
+            break
+        if isinstance(first, Tree):
+            edge = first._meta
+            if edge is not None and not edge.empty:
+                line, column = edge.container_line, edge.container_column
+                start = edge.container_start_pos
+                break
+    else:
         return  # no child has a position: nor has the last
-    last = _edge(reversed(children))
-    if isinstance(first, Meta):
-        line, column, start = (
-            first.container_line,
-            first.container_column,
-            first.container_start_pos,
-        )
-    else:
-        line, column, start = first.line, first.column, first.start_pos
-    if isinstance(last, Meta):
-        end_line, end_column = last.container_end_line, last.container_end_column
-        end = last.container_end_pos
-    else:
-        end_line, end_column, end = last.end_line, last.end_column, last.end_pos
+    for last in reversed(children):
+        if isinstance(last, Token):
+            end_line, end_column, end = last.end_line, last.end_column, last.end_pos
+            break
+        if isinstance(last, Tree):
+            edge = last._meta
+            if edge is not None and not edge.empty:
+                end_line, end_column = edge.container_end_line, edge.container_end_column
+                end = edge.container_end_pos
+                break
     if meta.empty:
         meta.line, meta.column, meta.start_pos = line, column, start
         meta.end_line, meta.end_column, meta.end_pos = end_line, end_column, end
@@ -225,15 +238,3 @@ def _spread(meta: Meta, children: list) -> None:
     meta.container_line, meta.container_column, meta.container_start_pos = line, column, start
     meta.container_end_line, meta.container_end_column = end_line, end_column
     meta.container_end_pos = end
-
-
-def _edge(children: Any) -> Any:
-    """The first child with a position: a token, or a node that is not empty."""
-    for child in children:
-        if isinstance(child, Token):
-            return child
-        if isinstance(child, Tree):
-            meta = child._meta
-            if meta is not None and not meta.empty:
-                return meta
-    return None
