@@ -1,7 +1,8 @@
-"""The checks after the compiles share their work between the checked builds of one
+"""The checks beside the compiles share their work between the checked builds of one
 process where what they read is the same (the secrecy check's walks: ``_Walks`` in
-``language/secrecy.py``): every combination says what it says checked alone, also
-when an expansion changes what a base tree's answer depends on."""
+``language/secrecy.py``; components and space groups: ``_Kept`` in
+``ruleset/definitions.py``): every combination says what it says checked alone, also
+when an expansion changes what the base's shared work depends on."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from rules_test_support import TINY_CONTENT, write_tiny
 
 from interpreter.language import secrecy as secrecy_module
 from interpreter.ruleset import load
+from interpreter.ruleset.definitions import alike
 
 TOY = Path(__file__).parents[1] / "engine" / "toy"
 
@@ -128,3 +131,64 @@ def test_the_kept_walks_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     # a walk is kept with its facts: other facts walk again
     assert walks.recall(("decides",), trees[-1], (), lambda: False) is True
     assert walks.recall(("decides",), trees[-1], (None,), lambda: False) is False
+
+
+# ------------------------------------------------- components and space groups kept
+def tiny_with_references(tmp_path: Path, extra: str) -> Path:
+    """The tiny ruleset where `c2` names the piece `c3` and `slot2` the side `wide`,
+    with an expansion ``extra``."""
+    content = TINY_CONTENT.replace(
+        "      special: {type: bool, default: false}\n",
+        "      special: {type: bool, default: false}\n      pair: {type: piece, default: null}\n",
+    ).replace("special: true}", "special: true, pair: c3}")
+    folder = write_tiny(tmp_path / "tiny", content)
+    (folder / "extra.yaml").write_text(f"overlay: {{id: extra, name: Extra}}\n{extra}")
+    return folder
+
+
+def said(folder: Path, expansions: list[str] | None = None) -> list[tuple[int, str]]:
+    loaded = load(folder, expansions, verdict=True, use_store=False)
+    return [(d.location.line, d.message) for d in loaded.diagnostics]
+
+
+def line_of(folder: Path, mark: str) -> int:
+    lines = (folder / "content.yaml").read_text().splitlines()
+    return next(n for n, line in enumerate(lines, 1) if mark in line)
+
+
+def test_a_kept_component_is_checked_again_where_a_name_it_refers_to_is_gone(
+    tmp_path: Path,
+) -> None:
+    folder = tiny_with_references(tmp_path, "remove:\n  components: [c3]\n")
+    assert said(folder) == []  # `c2` kept
+    assert said(folder, ["extra"]) == [(line_of(folder, "c2:"), "'c3' is not a component")]
+    assert said(folder) == []
+
+
+def test_a_kept_space_group_is_checked_again_where_a_side_it_names_is_gone(
+    tmp_path: Path,
+) -> None:
+    folder = tiny_with_references(tmp_path, "remove:\n  sides: [wide]\n")
+    assert said(folder) == []  # `slot` kept
+    assert (line_of(folder, "slot2:"), "unknown board side 'wide'") in said(folder, ["extra"])
+    assert said(folder) == []
+
+
+def test_a_kept_component_is_not_given_for_a_kind_declared_otherwise(tmp_path: Path) -> None:
+    folder = tiny_with_references(
+        tmp_path,
+        "extend:\n  kinds:\n    card:\n      properties:\n        rank: {type: number}\n",
+    )
+    assert said(folder) == []
+    lacking = [m for _, m in said(folder, ["extra"]) if "lacks property 'rank'" in m]
+    assert len(lacking) == 4  # c1, c2, c3 and pawn
+    assert said(folder) == []
+
+
+def test_alike_data_is_the_same_values_under_the_same_keys() -> None:
+    shared = [1, 2]
+    assert alike({"a": shared, "b": 1}, {"a": shared, "b": 1})
+    assert not alike({"a": shared, "b": 1}, {"a": [1, 2], "b": 1})  # equal, not the same
+    assert not alike({"a": 1, "b": 2}, {"b": 2, "a": 1})  # another order
+    assert not alike({"a": True}, {"a": 1})  # equal, yet another value
+    assert alike(shared, shared) and not alike(shared, [1, 2])
