@@ -126,8 +126,12 @@ class SharedCompiles:
         ``symbols`` is a ``WatchedSymbols``, or a kept result whose reads give the same
         answers now. Only a compile without problems is kept."""
         watched: WatchedSymbols = compiler.symbols
+        real = watched.real
         for reads, result, tree in self._kept.get(key, ()):
-            if all(ask(watched.real, question) == answer for question, answer in reads):
+            for question, answer in reads:  # a loop, not all(…): a frame less a compile
+                if ask(real, question) != answer:
+                    break
+            else:
                 compiler.problems, compiler.last_tree = [], tree
                 return result, []
         outer, watched.log = watched.log, []
