@@ -161,6 +161,9 @@ def _first_of(patterns: list[Callable[[str, int], Any]]) -> Callable[[str, int],
     return match
 
 
+new_tree, new_meta = Tree.__new__, Meta.__new__
+
+
 def _builder(shape: RuleShape) -> Build | None:
     """The node a reduction by this rule makes from its children, in one call; None
     for a `?rule` of one child kept as it is (the child is the node: its positions
@@ -192,9 +195,11 @@ def _builder(shape: RuleShape) -> Build | None:
             if not isinstance(node, Tree):
                 return node
             meta = node.meta  # a `?rule` of one child: the child, spanning this rule too
-        else:
-            node = Tree(name, kept)
-            meta = node._meta = Meta()
+        else:  # Tree(name, kept) with a Meta(), without their two calls of __init__
+            node = new_tree(Tree)
+            node.data, node.children = name, kept
+            meta = node._meta = new_meta(Meta)
+            meta.empty = True
         _spread(meta, children)
         return node
 
