@@ -108,21 +108,21 @@ def _where_used(kind: str) -> str:
 def _item_words(data: Any) -> frozenset[str]:
     """The words of an item's data (the same data in every combination of expansions):
     every identifier written in its keys and texts, prose excepted."""
-    words: set[str] = set()
+    texts: list[str] = []
     stack = [data]
     while stack:
         node = stack.pop()
         if isinstance(node, str):
-            words.update(WORD.findall(node))
+            texts.append(node)
         elif isinstance(node, dict):
             for key, value in node.items():
                 if isinstance(key, str):
-                    words.update(WORD.findall(key))
+                    texts.append(key)
                 if key not in PROSE:
                     stack.append(value)
         elif isinstance(node, list):
             stack.extend(node)
-    return frozenset(words)
+    return frozenset(WORD.findall("\n".join(texts)))  # no word spans a line break
 
 
 # ------------------------------------------------------------- options never legal
