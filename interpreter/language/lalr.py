@@ -17,7 +17,6 @@ asks Lark itself for its error, so the messages stay Lark's to the character.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -139,9 +138,7 @@ class Parser:
         index = self._tables.lexer_of[state]
         match = self._compiled.get(index)
         if match is None:
-            patterns = [
-                re.compile(pattern, flags).match for pattern, flags in self._tables.lexers[index][0]
-            ]
+            patterns = [pattern.match for pattern in self._tables.compiled(index)]
             match = patterns[0] if len(patterns) == 1 else _first_of(patterns)
             self._compiled[index] = match
         self._matchers[state] = match
