@@ -362,8 +362,10 @@ class _Survey:
         for node in tree.iter_subtrees():
             kind, children = node.data, node.children
             for child in children:
-                if isinstance(child, Token):
+                if type(child) is Token:
                     mentions[str(child)] = None
+            if kind not in NOTED:
+                continue
             if kind == "call":
                 called.add(str(children[0]))
             elif kind in LEADS:
@@ -417,6 +419,7 @@ BINDERS = {
     "binder_arg": 0,
     "mapper_arg": 1,
 }
+NOTED = frozenset({"call", *LEADS, *BINDING, *BINDERS})  # the nodes a survey notes
 
 
 def bound_names(tree: Tree) -> frozenset:
@@ -434,12 +437,19 @@ def bindings(effect: Tree) -> tuple[tuple[str, Tree | None], ...]:
 def guards(effect: Tree) -> tuple[tuple[Tree, list[Tree]], ...]:
     """``(condition, the blocks it decides whether to run)`` of every statement of an
     effect, top-down (what ``leaks`` asks of each; worked out once per tree)."""
-    return tuple(
-        (condition, guarded)
-        for node in effect.iter_subtrees_topdown()
-        for condition, guarded in _guards(node)
-        if condition is not None
-    )
+    found = []
+    stack: list[Any] = [effect]
+    while stack:  # ``iter_subtrees_topdown``'s walk, without a generator
+        node = stack.pop()
+        if not isinstance(node, Tree):
+            continue
+        if node.data in GUARDING:
+            found += [(c, guarded) for c, guarded in _guards(node) if c is not None]
+        stack.extend(reversed(node.children))
+    return tuple(found)
+
+
+GUARDING = frozenset({"if_stmt", "while_stmt", "repeat_stmt", "for_stmt"})  # see _guards
 
 
 def _by_chance(by: Tree | None) -> bool:
