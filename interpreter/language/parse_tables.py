@@ -29,6 +29,7 @@ cache file's name holds Python's version), and anything else compiles with ``re`
 from __future__ import annotations
 
 import re
+from dataclasses import field
 from typing import Any
 
 from interpreter.lean_dataclasses import dataclass
@@ -55,9 +56,10 @@ class ParseTables:
     newline_terminals: frozenset[str]
     ignored_terminals: frozenset[str]
     # per lexer, per regular expression: what ``_sre.compile`` takes besides the pattern
-    # (None where it could not be worked out), for the engine of this ``MAGIC``
-    codes: list[tuple[Any, ...]] | None = None
-    engine: int | None = None
+    # (None where it could not be worked out), for the engine of this ``MAGIC``: the
+    # tables' own regular expressions compiled, no part of what they are
+    codes: list[tuple[Any, ...]] | None = field(default=None, compare=False)
+    engine: int | None = field(default=None, compare=False)
 
     def as_data(self) -> dict[str, Any]:
         """Plain dicts, lists, tuples and strings (``marshal`` writes them)."""
@@ -71,9 +73,14 @@ class ParseTables:
             "lexer_of": self.lexer_of,
             "newline_terminals": self.newline_terminals,
             "ignored_terminals": self.ignored_terminals,
-            "codes": self.codes,
-            "engine": self.engine,
+            # worked out when the tables are written (a process with no cache file to
+            # write never needs them): every later process compiles its lexers from them
+            "codes": self.codes if self.codes is not None else self._codes(),
+            "engine": self.engine if self.codes is not None else _engine(),
         }
+
+    def _codes(self) -> list[tuple[Any, ...]]:
+        return [tuple(_code(p, flags) for p, flags in lexer[0]) for lexer in self.lexers]
 
     def compiled(self, lexer: int) -> list[re.Pattern[str]]:
         """The regular expressions of lexer number ``lexer``, compiled."""
@@ -172,8 +179,6 @@ def _read(parser: Any) -> ParseTables | None:
             ignored.update(str(name) for name in basic.ignore_types)
         lexer_of.append(lexer_index[id(basic)])
     return ParseTables(
-        codes=[tuple(_code(pattern, flags) for pattern, flags in shape[0]) for shape in lexers],
-        engine=_engine(),
         starts={str(name): state for name, state in table.start_states.items()},
         ends={str(name): state for name, state in table.end_states.items()},
         actions=actions,

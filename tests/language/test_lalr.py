@@ -169,9 +169,9 @@ def test_the_lexers_kept_compiled_match_as_re_compiles_them() -> None:
     import re
 
     tables = parse_tables.from_lark(_reference())
-    assert tables is not None and tables.codes is not None and tables.engine is not None
+    assert tables is not None and tables.codes is None  # worked out only to be written
     kept = parse_tables.ParseTables.from_data(marshal.loads(marshal.dumps(tables.as_data())))
-    assert kept is not None
+    assert kept is not None and kept.codes is not None and kept.engine is not None
     texts = [text for text, _ in EDGE_CASES] + ["'a' \"b\" # c\n 12 >= x != y", "\t\x0c\r\n"]
     for index, (patterns, _) in enumerate(kept.lexers):
         for made, (pattern, flags) in zip(kept.compiled(index), patterns, strict=True):
