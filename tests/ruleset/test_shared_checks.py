@@ -192,3 +192,15 @@ def test_alike_data_is_the_same_values_under_the_same_keys() -> None:
     assert not alike({"a": 1, "b": 2}, {"b": 2, "a": 1})  # another order
     assert not alike({"a": True}, {"a": 1})  # equal, yet another value
     assert alike(shared, shared) and not alike(shared, [1, 2])
+
+
+def test_a_signature_is_made_once_per_declaration_and_again_for_another() -> None:
+    from interpreter.ruleset.conversions import signature
+
+    params = {"n": "number", "p": {"type": "player", "default": None}}
+    made = signature(params, "number")
+    assert signature(params, "number") is made  # the same mapping, read again
+    assert signature(params, "bool") is not made and signature(params, "bool").returns == "bool"
+    assert signature(params, "number", unchecked=True).unchecked
+    copied = signature(dict(params), "number")  # a patch copies an item's mapping
+    assert copied is not made and copied == made
