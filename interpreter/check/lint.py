@@ -61,12 +61,13 @@ def unused(catalog: Catalog) -> list[Diagnostic]:
     for section in LINTED:
         for item_id in catalog.sections.get(section, {}):
             by_name.setdefault(item_id, []).append((section, item_id))
+    names = set(by_name)  # an item's words are many: only these can reach anything
     reached = {key for key in words if key[0] not in LINTED}
     queue = list(reached)
     while queue:
         key = queue.pop()
-        for word in words.get(key, ()):
-            for target in by_name.get(word, ()):
+        for word in words.get(key, frozenset()) & names:
+            for target in by_name[word]:
                 if target not in reached and target != key:
                     reached.add(target)
                     queue.append(target)
@@ -105,23 +106,23 @@ def _where_used(kind: str) -> str:
 
 @by_identity
 def _item_words(data: Any) -> frozenset[str]:
-    """The words of an item's data (the same data in every combination of expansions)."""
-    return frozenset(_words(data))
-
-
-def _words(data: Any, key: str | None = None) -> Iterator[str]:
-    """Every identifier written in ``data``'s keys and texts, prose excepted."""
-    if isinstance(data, dict):
-        for k, value in data.items():
-            if isinstance(k, str):
-                yield from WORD.findall(k)
-            if k not in PROSE:
-                yield from _words(value, str(k))
-    elif isinstance(data, list):
-        for value in data:
-            yield from _words(value, key)
-    elif isinstance(data, str):
-        yield from WORD.findall(data)
+    """The words of an item's data (the same data in every combination of expansions):
+    every identifier written in its keys and texts, prose excepted."""
+    texts: list[str] = []
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, str):
+            texts.append(node)
+        elif isinstance(node, dict):
+            for key, value in node.items():
+                if isinstance(key, str):
+                    texts.append(key)
+                if key not in PROSE:
+                    stack.append(value)
+        elif isinstance(node, list):
+            stack.extend(node)
+    return frozenset(WORD.findall("\n".join(texts)))  # no word spans a line break
 
 
 # ------------------------------------------------------------- options never legal
@@ -153,7 +154,7 @@ def never_legal(catalog: Catalog) -> list[Diagnostic]:
                         kind="never-legal",
                     )
                 )
-    for key, where, text in _effects(catalog):
+    for key, where, text in _effects(catalog) if empty else ():  # nothing to choose from
         for match in CHOOSE.finditer(text):
             if match.group(1) in empty:
                 document, path = where

@@ -8,7 +8,6 @@ function names) come from the language registry, not from a hand-kept copy.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -372,6 +371,8 @@ SCHEMAS = {
 
 
 def render(name: str) -> str:
+    import json  # only to print or write a schema: checking data never needs it
+
     return json.dumps(SCHEMAS[name](), indent=2, ensure_ascii=False) + "\n"
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import difflib
 import re
 from collections.abc import Callable
 from dataclasses import field
@@ -74,6 +73,8 @@ class _Abort(Exception):
 
 def did_you_mean(name: str, candidates: set[str] | list[str]) -> str | None:
     """Close names that can be written where ``name`` was (identifiers only)."""
+    import difflib  # only where a name is unknown: a valid ruleset's check never asks
+
     writable = sorted(c for c in candidates if _IDENTIFIER.match(str(c)))
     close = difflib.get_close_matches(name, writable, n=3, cutoff=0.7)
     if not close:

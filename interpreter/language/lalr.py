@@ -17,7 +17,6 @@ asks Lark itself for its error, so the messages stay Lark's to the character.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -49,6 +48,9 @@ class Parser:
         self._matchers: list[Callable[[str, int], Any] | None] = [None] * len(tables.lexer_of)
         self._keywords = [tables.lexers[index][1] for index in tables.lexer_of]
         self._compiled: dict[int, Callable[[str, int], Any]] = {}
+        # nodes the last parse built, at most: its tree is no deeper (``parser.py``
+        # walks a tree for its depth only where this is more than the limit)
+        self.built = 0
 
     def parse(self, text: str, start: str) -> Tree:
         """The tree of ``text`` from the rule ``start``; ``NoParse`` if it has none."""
@@ -69,6 +71,7 @@ class Parser:
         states = [state]
         values: list[Any] = []
         pos, line, line_start, length = 0, 1, 0, len(text)
+        built = 0
         try:
             while True:
                 if pos < length:
@@ -122,9 +125,11 @@ class Parser:
                         else:
                             children = []
                         values.append(build(children))
+                        built += 1
                     state = actions[states[-1]][origins[rule]]
                     states.append(state)
                     if token is None and state == end_state:
+                        self.built = built
                         return values[-1]
         except (KeyError, IndexError):
             raise NoParse(pos) from None
@@ -133,9 +138,7 @@ class Parser:
         index = self._tables.lexer_of[state]
         match = self._compiled.get(index)
         if match is None:
-            patterns = [
-                re.compile(pattern, flags).match for pattern, flags in self._tables.lexers[index][0]
-            ]
+            patterns = [pattern.match for pattern in self._tables.compiled(index)]
             match = patterns[0] if len(patterns) == 1 else _first_of(patterns)
             self._compiled[index] = match
         self._matchers[state] = match
@@ -153,6 +156,9 @@ def _first_of(patterns: list[Callable[[str, int], Any]]) -> Callable[[str, int],
         return None
 
     return match
+
+
+new_tree, new_meta = Tree.__new__, Meta.__new__
 
 
 def _builder(shape: RuleShape) -> Build | None:
@@ -186,9 +192,11 @@ def _builder(shape: RuleShape) -> Build | None:
             if not isinstance(node, Tree):
                 return node
             meta = node.meta  # a `?rule` of one child: the child, spanning this rule too
-        else:
-            node = Tree(name, kept)
-            meta = node._meta = Meta()
+        else:  # Tree(name, kept) with a Meta(), without their two calls of __init__
+            node = new_tree(Tree)
+            node.data, node.children = name, kept
+            meta = node._meta = new_meta(Meta)
+            meta.empty = True
         _spread(meta, children)
         return node
 
@@ -200,24 +208,31 @@ def _spread(meta: Meta, children: list) -> None:
     a position already set, an inlined node's own, is kept; its container's is set).
 
     Every node here gets its start and its end together, so a node that is not
-    ``empty`` has both, and its ``container_*`` positions too."""
-    first = _edge(children)
-    if first is None:
+    ``empty`` has both, and its ``container_*`` positions too. The edges are the
+    first and the last child with a position: a token, or a node that is not empty
+    (looked for in place: this runs once a node)."""
+    for first in children:
+        if isinstance(first, Token):
+            line, column, start = first.line, first.column, first.start_pos
+            break
+        if isinstance(first, Tree):
+            edge = first._meta
+            if edge is not None and not edge.empty:
+                line, column = edge.container_line, edge.container_column
+                start = edge.container_start_pos
+                break
+    else:
         return  # no child has a position: nor has the last
-    last = _edge(reversed(children))
-    if isinstance(first, Meta):
-        line, column, start = (
-            first.container_line,
-            first.container_column,
-            first.container_start_pos,
-        )
-    else:
-        line, column, start = first.line, first.column, first.start_pos
-    if isinstance(last, Meta):
-        end_line, end_column = last.container_end_line, last.container_end_column
-        end = last.container_end_pos
-    else:
-        end_line, end_column, end = last.end_line, last.end_column, last.end_pos
+    for last in reversed(children):
+        if isinstance(last, Token):
+            end_line, end_column, end = last.end_line, last.end_column, last.end_pos
+            break
+        if isinstance(last, Tree):
+            edge = last._meta
+            if edge is not None and not edge.empty:
+                end_line, end_column = edge.container_end_line, edge.container_end_column
+                end = edge.container_end_pos
+                break
     if meta.empty:
         meta.line, meta.column, meta.start_pos = line, column, start
         meta.end_line, meta.end_column, meta.end_pos = end_line, end_column, end
@@ -225,15 +240,3 @@ def _spread(meta: Meta, children: list) -> None:
     meta.container_line, meta.container_column, meta.container_start_pos = line, column, start
     meta.container_end_line, meta.container_end_column = end_line, end_column
     meta.container_end_pos = end
-
-
-def _edge(children: Any) -> Any:
-    """The first child with a position: a token, or a node that is not empty."""
-    for child in children:
-        if isinstance(child, Token):
-            return child
-        if isinstance(child, Tree):
-            meta = child._meta
-            if meta is not None and not meta.empty:
-                return meta
-    return None

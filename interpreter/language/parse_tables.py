@@ -17,16 +17,24 @@ parses with them without Lark. Everything here is read from a built Lark parser:
 ``from_lark`` answers None for any parser whose options or internals are not the ones
 read here (another Lark release may change them): the texts are then parsed by Lark
 itself, which costs speed, never correctness.
+
+Each lexer's regular expressions are kept compiled too (``codes``): ``re`` compiles in
+Python, and the 34 lexers a cold `rules validate` reads with took it 3.5 ms a process.
+What ``re._compiler`` makes of a pattern (its code, a list of numbers, and its groups)
+is what ``_sre.compile`` builds the pattern from, as ``re.compile`` does (``compiled``);
+it is kept for the regular expression engine it was made for (``_sre.MAGIC``, and the
+cache file's name holds Python's version), and anything else compiles with ``re``.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import field
 from typing import Any
 
 from interpreter.lean_dataclasses import dataclass
 
-FORMAT = 1  # the version of this data's shape, part of the cache file's name and contents
+FORMAT = 2  # the version of this data's shape, part of the cache file's name and contents
 
 # (left side, length, node name, expand a single child, kept children, placeholders after)
 # where kept children is None (all, as they are) or ((index, inline, placeholders before), …)
@@ -47,6 +55,11 @@ class ParseTables:
     lexer_of: list[int]
     newline_terminals: frozenset[str]
     ignored_terminals: frozenset[str]
+    # per lexer, per regular expression: what ``_sre.compile`` takes besides the pattern
+    # (None where it could not be worked out), for the engine of this ``MAGIC``: the
+    # tables' own regular expressions compiled, no part of what they are
+    codes: list[tuple[Any, ...]] | None = field(default=None, compare=False)
+    engine: int | None = field(default=None, compare=False)
 
     def as_data(self) -> dict[str, Any]:
         """Plain dicts, lists, tuples and strings (``marshal`` writes them)."""
@@ -60,7 +73,23 @@ class ParseTables:
             "lexer_of": self.lexer_of,
             "newline_terminals": self.newline_terminals,
             "ignored_terminals": self.ignored_terminals,
+            # worked out when the tables are written (a process with no cache file to
+            # write never needs them): every later process compiles its lexers from them
+            "codes": self.codes if self.codes is not None else self._codes(),
+            "engine": self.engine if self.codes is not None else _engine(),
         }
+
+    def _codes(self) -> list[tuple[Any, ...]]:
+        return [tuple(_code(p, flags) for p, flags in lexer[0]) for lexer in self.lexers]
+
+    def compiled(self, lexer: int) -> list[re.Pattern[str]]:
+        """The regular expressions of lexer number ``lexer``, compiled."""
+        patterns = self.lexers[lexer][0]
+        codes = self.codes[lexer] if self.codes and self.engine == _engine() else None
+        if codes is None or len(codes) != len(patterns):
+            return [re.compile(pattern, flags) for pattern, flags in patterns]
+        pairs = zip(patterns, codes, strict=True)
+        return [compiled(pattern, flags, code) for (pattern, flags), code in pairs]
 
     @classmethod
     def from_data(cls, data: Any) -> ParseTables | None:
@@ -195,3 +224,47 @@ def _kept_children(
     if empty or len(include) < len(expansion) or any(inline for _, inline, _ in include):
         return tuple(include), nones
     return None, 0
+
+
+def compiled(pattern: str, flags: int, code: Any) -> re.Pattern[str]:
+    """``re.compile(pattern, flags)`` from what ``_code`` made of them (``re`` compiles
+    again where that is None or this engine refuses it)."""
+    if code is not None:
+        import _sre
+
+        try:
+            return _sre.compile(pattern, *code)
+        except Exception:  # not this engine's code: re compiles, and says what it says
+            pass
+    return re.compile(pattern, flags)
+
+
+def _code(pattern: str, flags: int) -> tuple[Any, ...] | None:
+    """What ``re._compiler.compile`` gives ``_sre.compile`` besides the pattern: its
+    flags, code, groups and their names (None where ``re``'s internals differ)."""
+    try:
+        import _sre
+        from re import _compiler, _parser
+
+        parsed = _parser.parse(pattern, flags)
+        code = [int(word) for word in _compiler._code(parsed, flags)]  # opcodes: int subclasses
+        names = parsed.state.groupdict
+        by_index: list[str | None] = [None] * parsed.state.groups
+        for name, index in names.items():
+            by_index[index] = name
+        made = (int(flags | parsed.state.flags), code, parsed.state.groups - 1, dict(names))
+        made += (tuple(by_index),)
+        _sre.compile(pattern, *made)  # the engine takes it
+    except Exception:  # another Python's internals: re compiles each time
+        return None
+    return made
+
+
+def _engine() -> int | None:
+    """The regular expression engine's version (its code's format)."""
+    try:
+        import _sre
+
+        return int(_sre.MAGIC)
+    except (ImportError, AttributeError, TypeError, ValueError):
+        return None

@@ -173,7 +173,8 @@ def parse(text: str, start: str) -> Tree:
             tree = fast.parse(text, start)
     if tree is None:
         return _parse_with_lark(text, start)  # its depth checked before the copy
-    _check_depth(tree)
+    if fast.built > MAX_TREE_DEPTH:  # fewer nodes cannot be nested deeper
+        _check_depth(tree)
     return tree
 
 

@@ -26,6 +26,11 @@ The analysis works on the parse trees, once, when a ruleset is built:
 Known limits: which piece a player chose stays their secret, but the decisions that
 follow it (their count) are not checked; a zone reached through a value (a
 parameter of type zone) counts as public.
+
+`rules validate` checks every combination of a ruleset's expansions, and most of
+their trees are the very same objects (one tree per text and process): a walk's
+answer is kept with the facts it could depend on, those of the names its tree
+mentions, and given again while they are the same (``_Walks``).
 """
 
 from __future__ import annotations
@@ -76,7 +81,56 @@ class Secrecy:
         self.hidden_requirements: dict[str, str] = {}
         self.deciding_actions: set[str] = set()
         self.deciding_events: set[str] = set()
+        # per name, the facts a walk reads of it (a name with none is absent): what a
+        # kept walk's answer depends on (``_Walks``); updated as the facts are found
+        self._read_facts: dict[str, tuple] = {}
+        self._decide_facts: dict[str, tuple] = {}
+        for name in program.hidden_names | program.hidden_attributes | program.zones:
+            self._note_read_facts(name)
+        for name in program.actions:
+            self._note_decide_facts(name)
         self._solve()
+
+    def _note_read_facts(self, name: str) -> None:
+        program = self.program
+        self._read_facts[name] = (
+            name in program.hidden_names,
+            name in program.hidden_attributes,
+            name in program.zones,
+            self.hidden_functions.get(name),
+            self.hidden_requirements.get(name),
+        )
+
+    def _note_decide_facts(self, name: str) -> None:
+        self._decide_facts[name] = (
+            name in self.program.actions,
+            name in self.deciding_actions,
+            name in self.deciding_events,
+        )
+
+    def _reads_facts(self, tree: Tree) -> tuple:
+        return tuple(map(self._read_facts.get, _mentions(tree)))
+
+    def _decides_facts(self, tree: Tree) -> tuple:
+        return tuple(map(self._decide_facts.get, _mentions(tree)))
+
+    def _top_reads(self, tree: Tree, local: frozenset) -> str | None:
+        """``reads`` of a whole tree with nothing tainted, kept across builds."""
+        if not isinstance(tree, Tree):
+            return self.reads(tree, set(), local)
+        return WALKS.recall(
+            ("reads", local),
+            tree,
+            self._reads_facts(tree),
+            lambda: self.reads(tree, set(), local),
+        )
+
+    def _top_decides(self, tree: Tree) -> bool:
+        """``decides`` of a whole tree, kept across builds."""
+        if not isinstance(tree, Tree):
+            return self.decides(tree)
+        facts = self._decides_facts(tree)
+        return WALKS.recall(("decides",), tree, facts, lambda: self.decides(tree))
 
     # ------------------------------------------------------------- facts
     def _solve(self) -> None:
@@ -92,16 +146,18 @@ class Secrecy:
             for name, tree in program.functions.items():
                 if name in self.hidden_functions or not found.may_change(name, _called(tree)):
                     continue
-                what = self.reads(tree, set(), bound_names(tree) | program.params[name])
+                what = self._top_reads(tree, bound_names(tree) | program.params[name])
                 if what is not None:
                     self.hidden_functions[name] = what
+                    self._note_read_facts(name)
                     found.add(name)
                     changed = True
         for action, conditions in program.requires.items():
             for tree in conditions:
-                what = self.reads(tree, set(), bound_names(tree) | program.params[action])
+                what = self._top_reads(tree, bound_names(tree) | program.params[action])
                 if what is not None:
                     self.hidden_requirements[action] = what
+                    self._note_read_facts(action)
                     break
         found = _Found()
         triggered = {e: frozenset().union(*map(_led_to, t)) for e, t in program.triggers.items()}
@@ -112,8 +168,9 @@ class Secrecy:
                 key = ("action", name)
                 if name in self.deciding_actions or not found.may_change(key, _led_to(tree)):
                     continue
-                if self.decides(tree):
+                if self._top_decides(tree):
                     self.deciding_actions.add(name)
+                    self._note_decide_facts(name)
                     found.add(key)
                     changed = True
             for event, effects in program.triggers.items():
@@ -122,8 +179,9 @@ class Secrecy:
                     continue
                 if not found.may_change(key, triggered[event]):
                     continue
-                if any(self.decides(t) for t in effects):
+                if any(self._top_decides(t) for t in effects):
                     self.deciding_events.add(event)
+                    self._note_decide_facts(event)
                     found.add(key)
                     changed = True
 
@@ -198,6 +256,11 @@ class Secrecy:
     def leaks(self, effect: Tree, params: frozenset = frozenset()) -> list[Leak]:
         """Every condition of ``effect`` that reads hidden information and guards a
         decision; ``params`` are the effect's parameters."""
+        facts = (self._reads_facts(effect), self._decides_facts(effect))
+        found = WALKS.recall(("leaks", params), effect, facts, lambda: self._leaks(effect, params))
+        return list(found)
+
+    def _leaks(self, effect: Tree, params: frozenset) -> tuple[Leak, ...]:
         local = bound_names(effect) | params
         tainted = self._tainted(effect, local)
         out: list[Leak] = []
@@ -208,7 +271,7 @@ class Secrecy:
             if what is not None:
                 line, column = _pos(condition)
                 out.append(Leak(line, column, what))
-        return out
+        return tuple(out)
 
     def condition_leak(self, condition: Tree, effect: Tree | None) -> Leak | None:
         """A trigger's `when` or a phase's `while` guarding ``effect``."""
@@ -255,20 +318,97 @@ class _Found:
         return True
 
 
+class _Walks:
+    """Walks' answers kept per process: by the tree's identity (one tree per text, so
+    the same object in every build of a ruleset's combinations) and what was asked,
+    each with the facts of the names the tree mentions at the time, given again only
+    for the same facts. A walk reads nothing of its ``Secrecy`` but those facts and
+    the tree, so the answer is the one walking again would give."""
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple, list[tuple[Tree, tuple, Any]]] = {}
+        self._count = 0
+
+    def recall(self, asked: tuple, tree: Tree, facts: tuple, walk: Any) -> Any:
+        """``walk()``'s answer, or the one kept for ``tree``, ``asked`` and ``facts``."""
+        key = (id(tree), *asked)
+        entries = self._kept.get(key)
+        if entries is not None:
+            for kept_tree, kept_facts, answer in entries:
+                if kept_tree is tree and kept_facts == facts:
+                    return answer
+        answer = walk()
+        if self._count >= MAX_KEPT:
+            self._kept.clear()
+            self._count = 0
+        self._kept.setdefault(key, []).append((tree, facts, answer))
+        self._count += 1
+        return answer
+
+
+MAX_KEPT = 20_000  # walks kept per process (a ruleset has a few hundred trees)
+WALKS = _Walks()
+
+
+class _Survey:
+    """What the check reads of a tree apart from the facts, found in one walk of it."""
+
+    __slots__ = ("bindings", "bound", "called", "led_to", "mentions")
+
+    def __init__(self, tree: Tree) -> None:
+        mentions: dict[str, None] = {}
+        called, led_to, bound = set(), set(), set()
+        bindings = []
+        for node in tree.iter_subtrees():
+            kind, children = node.data, node.children
+            for child in children:
+                if type(child) is Token:
+                    mentions[str(child)] = None
+            if kind not in NOTED:
+                continue
+            if kind == "call":
+                called.add(str(children[0]))
+            elif kind in LEADS:
+                led_to.add((LEADS[kind], str(children[0])))
+            index = BINDERS.get(kind)
+            if index is not None and isinstance(children[index], Token):
+                bound.add(str(children[index]))
+            if kind in BINDING:
+                name, value = _binding(node)
+                if name is not None:
+                    bindings.append((name, value))
+        # every token's text, once: the names whose facts a walk may read
+        self.mentions: tuple[str, ...] = tuple(mentions)
+        self.called = frozenset(called)
+        self.led_to = frozenset(led_to)
+        self.bound = frozenset(bound)
+        self.bindings: tuple[tuple[str, Tree | None], ...] = tuple(bindings)
+
+
 @by_identity
+def survey(tree: Tree) -> _Survey:
+    """A tree's ``_Survey``, made once per tree."""
+    return _Survey(tree)
+
+
+LEADS = {"do_stmt": "action", "emit_stmt": "event"}
+BINDING = frozenset({"let_stmt", "assign_stmt", "for_stmt"})  # what ``_binding`` reads
+
+
+def _mentions(tree: Tree) -> tuple[str, ...]:
+    """Every token's text in a tree, once each: the names whose facts a walk may read."""
+    return survey(tree).mentions
+
+
 def _called(tree: Tree) -> frozenset:
     """The names a tree calls (whether it reads hidden information depends on theirs)."""
-    return frozenset(str(n.children[0]) for n in tree.iter_subtrees() if n.data == "call")
+    return survey(tree).called
 
 
-@by_identity
 def _led_to(tree: Tree) -> frozenset:
     """The actions a tree does and the events it emits, as ``("action"|"event", name)``
     (whether it decides depends on theirs)."""
-    kinds = {"do_stmt": "action", "emit_stmt": "event"}
-    return frozenset(
-        (kinds[n.data], str(n.children[0])) for n in tree.iter_subtrees() if n.data in kinds
-    )
+    return survey(tree).led_to
 
 
 BINDERS = {
@@ -279,37 +419,37 @@ BINDERS = {
     "binder_arg": 0,
     "mapper_arg": 1,
 }
+NOTED = frozenset({"call", *LEADS, *BINDING, *BINDERS})  # the nodes a survey notes
 
 
-@by_identity
 def bound_names(tree: Tree) -> frozenset:
     """The local names a tree binds (`let`, `for`, `choose`, `x in …`, `… for x in …`)."""
-    names = set()
-    for node in tree.iter_subtrees():
-        index = BINDERS.get(node.data)
-        if index is not None and isinstance(node.children[index], Token):
-            names.add(str(node.children[index]))
-    return frozenset(names)
+    return survey(tree).bound
 
 
-@by_identity
 def bindings(effect: Tree) -> tuple[tuple[str, Tree | None], ...]:
     """``(name, value)`` of every local an effect binds to a value, in
     ``iter_subtrees`` order (what taints a name; worked out once per tree)."""
-    found = (_binding(node) for node in effect.iter_subtrees())
-    return tuple((name, value) for name, value in found if name is not None)
+    return survey(effect).bindings
 
 
 @by_identity
 def guards(effect: Tree) -> tuple[tuple[Tree, list[Tree]], ...]:
     """``(condition, the blocks it decides whether to run)`` of every statement of an
     effect, top-down (what ``leaks`` asks of each; worked out once per tree)."""
-    return tuple(
-        (condition, guarded)
-        for node in effect.iter_subtrees_topdown()
-        for condition, guarded in _guards(node)
-        if condition is not None
-    )
+    found = []
+    stack: list[Any] = [effect]
+    while stack:  # ``iter_subtrees_topdown``'s walk, without a generator
+        node = stack.pop()
+        if not isinstance(node, Tree):
+            continue
+        if node.data in GUARDING:
+            found += [(c, guarded) for c, guarded in _guards(node) if c is not None]
+        stack.extend(reversed(node.children))
+    return tuple(found)
+
+
+GUARDING = frozenset({"if_stmt", "while_stmt", "repeat_stmt", "for_stmt"})  # see _guards
 
 
 def _by_chance(by: Tree | None) -> bool:

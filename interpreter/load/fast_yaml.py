@@ -81,15 +81,22 @@ def same_reading(parsed: list[Any], text: str) -> bool:
         return False
     lines: list[str] = []
     for event in parsed:
-        if getattr(event, "tag", None) is not None or getattr(event, "anchor", None) is not None:
-            return False
+        # ``ctag``: what an event's ``tag`` is made from (None alike), without the call
         if type(event) is not ScalarEvent:
+            if (
+                getattr(event, "ctag", None) is not None
+                or getattr(event, "anchor", None) is not None
+            ):
+                return False
             continue
-        if event.style in ("|", ">"):
+        if event.ctag is not None or event.anchor is not None:
+            return False
+        style = event.style
+        if style == "|" or style == ">":
             lines = lines or _BREAK.split(text)
             if not _plain_block_header(lines, event.start_mark.line, event.start_mark.column):
                 return False
-        elif event.value == "" and not event.style:
+        elif not style and event.value == "":
             return False
     return True
 

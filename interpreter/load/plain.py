@@ -75,14 +75,20 @@ def from_events(
     events come after ``fast_yaml.same_reading``: no explicit tag, no anchor.
     """
     lines = doc.text.splitlines()
-    counter = [0]
     stream = iter(events)
+    path, key_positions, value_positions = doc.path, doc.key_positions, doc.value_positions
+    nodes, max_nodes, max_digits = 0, limits.max_nodes, limits.max_int_digits
 
+    # one call a node: the node count, the number check (a text no longer than the
+    # longest number allowed needs none) and a plain text's span are done in place
     def walk(event: Any, jpath: JsonPath) -> Any:
-        _count(counter, doc, limits)
+        nonlocal nodes
+        nodes += 1
+        if nodes > max_nodes:
+            raise _too_many_nodes(doc, limits)
         kind = type(event)
         if kind is MappingStartEvent:
-            refuse_depth(doc.path, event, len(jpath) + 1, limits)
+            refuse_depth(path, event, len(jpath) + 1, limits)
             out: dict[str, Any] = {}
             seen: set[Any] = set()
             for key_event in stream:
@@ -91,43 +97,54 @@ def from_events(
                     return out
                 if key_kind is not ScalarEvent:
                     if key_kind is MappingStartEvent or key_kind is SequenceStartEvent:
-                        raise collection_key(doc.path, key_event)
+                        raise collection_key(path, key_event)
                     raise Unusual
-                if not key_event.style:
-                    refuse_long_number(doc.path, key_event, limits)
+                if not key_event.style and len(key_event.value) > max_digits:
+                    refuse_long_number(path, key_event, limits)
                 key = scalar(key_event)
                 mark = key_event.start_mark
-                if not _plain_key(key):
+                if type(key) is not str and not _plain_key(key):
                     raise _bad_key(doc, mark.line, mark.column)
                 if key in seen:  # a duplicate, or `1` after `true`: the first one counts
                     raise Unusual
                 seen.add(key)
                 child = (*jpath, str(key))
-                doc.key_positions[child] = Location(doc.path, mark.line + 1, mark.column + 1)
+                key_positions[child] = Location(path, mark.line + 1, mark.column + 1)
                 value_event = next(stream)
                 mark = value_event.start_mark
-                doc.value_positions[child] = Location(doc.path, mark.line + 1, mark.column + 1)
+                value_positions[child] = Location(path, mark.line + 1, mark.column + 1)
                 out[child[-1]] = walk(value_event, child)
             raise Unusual  # the events ended inside a mapping
         if kind is SequenceStartEvent:
-            refuse_depth(doc.path, event, len(jpath) + 1, limits)
+            refuse_depth(path, event, len(jpath) + 1, limits)
             items = []
             for index, item_event in enumerate(stream):
                 if type(item_event) is SequenceEndEvent:
                     return items
                 child = (*jpath, index)
                 mark = item_event.start_mark
-                doc.value_positions[child] = Location(doc.path, mark.line + 1, mark.column + 1)
+                value_positions[child] = Location(path, mark.line + 1, mark.column + 1)
                 items.append(walk(item_event, child))
             raise Unusual
         if kind is not ScalarEvent:
             raise Unusual  # an alias (same_reading leaves none with its anchor)
-        if not event.style:
-            refuse_long_number(doc.path, event, limits)
+        style = event.style
+        if not style and len(event.value) > max_digits:
+            refuse_long_number(path, event, limits)
         value = scalar(event)
+        if type(value) is str:
+            start = value_positions.get(jpath)
+            if start is None:
+                return value
+            if style == "|" or style == ">":
+                _record_span(doc, jpath, style, lines)
+            else:  # plain or quoted: the text starts at the node (after its quote)
+                quoted = style == "'" or style == '"'
+                doc.spans[jpath] = ScalarSpan(start.line, start.column + quoted, False, 1)
+            return value
         if isinstance(value, str):
-            if jpath in doc.value_positions:
-                _record_span(doc, jpath, event.style, lines)
+            if jpath in value_positions:
+                _record_span(doc, jpath, style, lines)
             return str(value)
         return _scalar(value, jpath, doc, limits)
 
@@ -208,13 +225,17 @@ def _style(text: str) -> str | None:
 def _count(counter: list[int], doc: Document, limits: Limits) -> None:
     counter[0] += 1
     if counter[0] > limits.max_nodes:
-        raise located_error(
-            doc.path,
-            1,
-            1,
-            f"more than {limits.max_nodes:,} nodes after aliases",
-            "aliases are expanded when loading; write smaller files",
-        )
+        raise _too_many_nodes(doc, limits)
+
+
+def _too_many_nodes(doc: Document, limits: Limits) -> LoadError:
+    return located_error(
+        doc.path,
+        1,
+        1,
+        f"more than {limits.max_nodes:,} nodes after aliases",
+        "aliases are expanded when loading; write smaller files",
+    )
 
 
 def _plain_key(key: Any) -> bool:

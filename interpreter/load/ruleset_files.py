@@ -56,6 +56,8 @@ class Item:
 
     def source(self, *sub: str | int) -> tuple[Document, JsonPath]:
         """The document and path where ``sub`` (a key path inside the item) was written."""
+        if not self.sources:  # nothing an overlay brought: most items, asked thousands of times
+            return self.document, (*self.path, *sub)
         for cut in range(len(sub), 0, -1):
             found = self.sources.get(tuple(sub[:cut]))
             if found is not None:

@@ -21,6 +21,25 @@ from interpreter.language.values import (
 
 
 def signature(params: Any, returns: str = ANY, unchecked: bool = False) -> Signature:
+    """The signature declared by ``params`` (an item's `params` mapping); the same one
+    again for the same mapping (every combination of a ruleset's expansions that leaves
+    the item alone reads the very same object)."""
+    kept = _SIGNATURES.get(id(params))
+    if kept is not None and kept[0] is params and kept[1] == (returns, unchecked):
+        return kept[2]
+    made = _signature(params, returns, unchecked)
+    if isinstance(params, dict):
+        if len(_SIGNATURES) >= MAX_SIGNATURES:
+            _SIGNATURES.clear()
+        _SIGNATURES[id(params)] = (params, (returns, unchecked), made)
+    return made
+
+
+_SIGNATURES: dict[int, tuple[Any, tuple[str, bool], Signature]] = {}
+MAX_SIGNATURES = 20_000  # kept per process (a ruleset declares a few hundred)
+
+
+def _signature(params: Any, returns: str, unchecked: bool) -> Signature:
     types: dict[str, str] = {}
     optional = set()
     defaults = []

@@ -184,31 +184,9 @@ class DefinitionsMixin:
                 )
                 continue
             decls = kinds_items[kind].data.get("properties") or {}
-            props: dict[str, Any] = {}
-            for key, value in item.data.items():
-                if key in META_KEYS:
-                    continue
-                if key not in decls:
-                    self.error(
-                        item.location(key, key=True),
-                        f"kind {kind!r} has no property {key!r}",
-                        did_you_mean(key, set(decls))
-                        or f"declare it under kinds.{kind}.properties",
-                        kind="unknown-key",
-                    )
-                    continue
-                props[key] = self._typed_value(item, (key,), value, decls[key], symbols)
-            for key, decl in decls.items():
-                if key not in props and key not in item.data:
-                    if isinstance(decl, dict) and "default" in decl:
-                        props[key] = freeze(decl["default"])
-                    else:
-                        self.error(
-                            item.location(key=True),
-                            f"component {item.id!r} lacks property {key!r} of kind {kind!r}",
-                            "give it a value, or a `default` in the kind",
-                            kind="schema",
-                        )
+            props = KEPT.props(item, decls, symbols)
+            if props is None:
+                props = self._component_props(item, kind, decls, symbols)
             count = item.data.get("count")
             ids = [item.id] if not count else [f"{item.id}-{n}" for n in range(1, count + 1)]
             for pid in ids:
@@ -221,13 +199,59 @@ class DefinitionsMixin:
                 out[pid] = PieceDef(pid, item.id, kind, props, item.data.get("label", item.id))
         return out
 
-    def _typed_value(self, item: Item, sub: tuple, value: Any, decl: Any, symbols: Symbols) -> Any:
+    def _component_props(
+        self, item: Item, kind: str, decls: dict, symbols: Symbols
+    ) -> dict[str, Any]:
+        """A component's properties, checked against its kind's declarations; kept
+        (``KEPT``) where they have no problem."""
+        before = len(self.diagnostics)
+        names: list[tuple[str, Any]] = []  # the names its values refer to
+        props: dict[str, Any] = {}
+        for key, value in item.data.items():
+            if key in META_KEYS:
+                continue
+            if key not in decls:
+                self.error(
+                    item.location(key, key=True),
+                    f"kind {kind!r} has no property {key!r}",
+                    did_you_mean(key, set(decls)) or f"declare it under kinds.{kind}.properties",
+                    kind="unknown-key",
+                )
+                continue
+            props[key] = self._typed_value(item, (key,), value, decls[key], symbols, names)
+        for key, decl in decls.items():
+            if key not in props and key not in item.data:
+                if isinstance(decl, dict) and "default" in decl:
+                    props[key] = freeze(decl["default"])
+                else:
+                    self.error(
+                        item.location(key=True),
+                        f"component {item.id!r} lacks property {key!r} of kind {kind!r}",
+                        "give it a value, or a `default` in the kind",
+                        kind="schema",
+                    )
+        if len(self.diagnostics) == before:
+            KEPT.keep_props(item, decls, props, names)
+        return props
+
+    def _typed_value(
+        self,
+        item: Item,
+        sub: tuple,
+        value: Any,
+        decl: Any,
+        symbols: Symbols,
+        names: list[tuple[str, Any]] | None = None,
+    ) -> Any:
+        """``value`` as its declared type, problems reported; each name it refers to
+        (a zone, a piece, an action) noted in ``names``."""
         expected = decl.get("type", ANY) if isinstance(decl, dict) else ANY
         allowed = decl.get("values") if isinstance(decl, dict) else None
         if expected.startswith("list:") and expected != list_of(ANY) and isinstance(value, list):
             inner = {"type": expected[len("list:") :]}
             return tuple(
-                self._typed_value(item, (*sub, i), v, inner, symbols) for i, v in enumerate(value)
+                self._typed_value(item, (*sub, i), v, inner, symbols, names)
+                for i, v in enumerate(value)
             )
         if value is not None and not _has_type(value, expected):
             self.error(
@@ -243,8 +267,10 @@ class DefinitionsMixin:
                 f"allowed: {', '.join(map(str, allowed))}",
                 kind="schema",
             )
+        if expected in REFERRING and value is not None and names is not None:
+            names.append((expected, value))
         if expected == ZONE and value is not None:
-            if value not in symbols.spaces and symbols.zones.get(value) != "game":
+            if not declared(ZONE, value, symbols):
                 self.error(
                     item.location(*sub),
                     f"{value!r} is not a space or zone",
@@ -252,7 +278,7 @@ class DefinitionsMixin:
                 )
             return ZoneRef(value)
         if expected == PIECE and value is not None:
-            if value not in symbols.components:
+            if not declared(PIECE, value, symbols):
                 self.error(
                     item.location(*sub),
                     f"{value!r} is not a component",
@@ -260,7 +286,7 @@ class DefinitionsMixin:
                 )
             return Piece(value)
         if expected == ACTION and value is not None:
-            if value not in symbols.actions:
+            if not declared(ACTION, value, symbols):
                 self.error(
                     item.location(*sub),
                     f"{value!r} is not an action",
@@ -275,55 +301,141 @@ class DefinitionsMixin:
         spaces: dict[str, SpaceDef] = {}
         groups: dict[str, tuple[str, ...]] = {}
         for group in self.items("spaces"):
-            decls = group.data.get("properties") or {}
-            members = []
-            for space_id, data in (group.data.get("items") or {}).items():
-                if not isinstance(data, dict):
-                    continue
-                sub = ("items", space_id)
-                side = data.get("side")
-                side_list = (
-                    None if side is None else tuple([side] if isinstance(side, str) else side)
-                )
-                for name in side_list or ():
-                    if name not in sides:
-                        self.error(
-                            group.location(*sub, "side"),
-                            f"unknown board side {name!r}",
-                            did_you_mean(name, set(sides))
-                            or f"sides: {', '.join(sides) or 'none declared'}",
-                        )
-                props = {}
-                for key, value in data.items():
-                    if key in SPACE_META:
-                        continue
-                    if key not in decls:
-                        self.error(
-                            group.location(*sub, key, key=True),
-                            f"space group {group.id!r} has no property {key!r}",
-                            did_you_mean(key, set(decls))
-                            or f"declare it under spaces.{group.id}.properties",
-                            kind="unknown-key",
-                        )
-                        continue
-                    props[key] = self._typed_value(group, (*sub, key), value, decls[key], symbols)
-                for key, decl in decls.items():
-                    if key not in props and key not in data:
-                        default = decl.get("default") if isinstance(decl, dict) else None
-                        props[key] = freeze(default)
-                spaces[space_id] = SpaceDef(
-                    space_id,
-                    group.id,
-                    side_list,
-                    data.get("capacity", group.data.get("capacity", 1)),
-                    bool(group.data.get("claimable", False)),
-                    group.data.get("visibility", "public"),
-                    props,
-                    data.get("label", space_id),
-                )
-                members.append(space_id)
-            groups[group.id] = tuple(members)
+            made = KEPT.group(group, sides, symbols) or self._space_group(group, symbols, sides)
+            spaces.update(made)
+            groups[group.id] = tuple(made)
         return spaces, groups
+
+    def _space_group(
+        self, group: Item, symbols: Symbols, sides: dict[str, tuple[int, ...]]
+    ) -> dict[str, SpaceDef]:
+        """A group's spaces, by id; kept (``KEPT``) where they have no problem."""
+        before = len(self.diagnostics)
+        names: list[tuple[str, Any]] = []  # the names its values refer to
+        used: set[str] = set()  # the board sides it names
+        decls = group.data.get("properties") or {}
+        made: dict[str, SpaceDef] = {}
+        for space_id, data in (group.data.get("items") or {}).items():
+            if not isinstance(data, dict):
+                continue
+            sub = ("items", space_id)
+            side = data.get("side")
+            side_list = None if side is None else tuple([side] if isinstance(side, str) else side)
+            for name in side_list or ():
+                used.add(name)
+                if name not in sides:
+                    self.error(
+                        group.location(*sub, "side"),
+                        f"unknown board side {name!r}",
+                        did_you_mean(name, set(sides))
+                        or f"sides: {', '.join(sides) or 'none declared'}",
+                    )
+            props = {}
+            for key, value in data.items():
+                if key in SPACE_META:
+                    continue
+                if key not in decls:
+                    self.error(
+                        group.location(*sub, key, key=True),
+                        f"space group {group.id!r} has no property {key!r}",
+                        did_you_mean(key, set(decls))
+                        or f"declare it under spaces.{group.id}.properties",
+                        kind="unknown-key",
+                    )
+                    continue
+                props[key] = self._typed_value(
+                    group, (*sub, key), value, decls[key], symbols, names
+                )
+            for key, decl in decls.items():
+                if key not in props and key not in data:
+                    default = decl.get("default") if isinstance(decl, dict) else None
+                    props[key] = freeze(default)
+            made[space_id] = SpaceDef(
+                space_id,
+                group.id,
+                side_list,
+                data.get("capacity", group.data.get("capacity", 1)),
+                bool(group.data.get("claimable", False)),
+                group.data.get("visibility", "public"),
+                props,
+                data.get("label", space_id),
+            )
+        if len(self.diagnostics) == before:
+            KEPT.keep_group(group, made, used, names)
+        return made
+
+
+REFERRING = frozenset({ZONE, PIECE, ACTION})  # types whose values name a declaration
+
+
+def declared(expected: str, value: Any, symbols: Symbols) -> bool:
+    """Whether a value of type ``expected`` (``REFERRING``) names a declaration."""
+    if expected == ZONE:
+        return value in symbols.spaces or symbols.zones.get(value) == "game"
+    if expected == PIECE:
+        return value in symbols.components
+    return value in symbols.actions
+
+
+class _Kept:
+    """Components' properties and space groups checked without a problem, kept per
+    process and given again for the same data (``alike``: the same objects, which every
+    combination of a ruleset's expansions that leaves them unchanged reads) while every
+    name they refer to is still declared: what a checked build of another combination
+    would make of them again, with no problem either."""
+
+    def __init__(self) -> None:
+        self._props: dict[tuple, tuple[Any, Any, dict[str, Any], tuple]] = {}
+        self._groups: dict[tuple, tuple[Any, dict[str, SpaceDef], frozenset, tuple]] = {}
+
+    def props(self, item: Item, decls: Any, symbols: Symbols) -> dict[str, Any] | None:
+        kept = self._props.get((item.id, id(item.document)))
+        if kept is None or not alike(kept[0], item.data) or not alike(kept[1], decls):
+            return None
+        if not all(declared(expected, value, symbols) for expected, value in kept[3]):
+            return None
+        return dict(kept[2])
+
+    def keep_props(self, item: Item, decls: Any, props: dict[str, Any], names: list) -> None:
+        self._bound(self._props)
+        key = (item.id, id(item.document))
+        self._props[key] = (item.data, decls, dict(props), tuple(names))
+
+    def group(
+        self, group: Item, sides: dict[str, tuple[int, ...]], symbols: Symbols
+    ) -> dict[str, SpaceDef] | None:
+        kept = self._groups.get((group.id, id(group.document)))
+        if kept is None or not alike(kept[0], group.data) or not kept[2] <= sides.keys():
+            return None
+        if not all(declared(expected, value, symbols) for expected, value in kept[3]):
+            return None
+        return kept[1]
+
+    def keep_group(
+        self, group: Item, made: dict[str, SpaceDef], used: set[str], names: list
+    ) -> None:
+        self._bound(self._groups)
+        key = (group.id, id(group.document))
+        self._groups[key] = (group.data, made, frozenset(used), tuple(names))
+
+    @staticmethod
+    def _bound(kept: dict) -> None:
+        if len(kept) >= MAX_KEPT:
+            kept.clear()
+
+
+def alike(kept: Any, data: Any) -> bool:
+    """Whether ``data`` is ``kept``, or a mapping of the same keys in the same order
+    holding the very same values (a patch copies an item's mapping and its values)."""
+    if kept is data:
+        return True
+    if type(kept) is not dict or type(data) is not dict or len(kept) != len(data):
+        return False
+    return all(a == b and kept[a] is data[b] for a, b in zip(kept, data, strict=True))
+
+
+MAX_KEPT = 20_000  # components or groups kept per process (a ruleset has a few hundred)
+KEPT = _Kept()
 
 
 def _has_type(value: Any, expected: str) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from interpreter.identity_memo import by_identity
 from interpreter.language.compiled import Problem
 from interpreter.language.parse_tree import Token, Tree
 from interpreter.language.syntax_tree import _pos, references
@@ -122,14 +123,14 @@ class PlayabilityMixin:
         phases = (structure.data.get("phases") or []) if structure is not None else []
         for (section, _name, sub), (tree, report, _) in self.effect_trees.items():
             if _no_player(section, sub, phases):
-                report([_problem(*found) for found in _player_uses(tree, acting=False)])
+                report([_problem(*found) for found in _outside_act(tree)])
         for (section, _name, sub), tree in self.expression_trees.items():
             if section == "structure" and (
                 sub in (("rounds", "until"), ("end",))
                 or (len(sub) == 3 and sub[0] == "phases" and sub[2] in ("skip", "order"))
             ):
                 item = self.catalog.singletons.get("structure")
-                found = [_problem(*f) for f in _player_uses(tree, acting=False)]
+                found = [_problem(*f) for f in _outside_act(tree)]
                 if found and item is not None:
                     self._report(item, sub, found)
 
@@ -153,6 +154,13 @@ def _no_player(section: str, sub: tuple, phases: list) -> bool:
         phase = phases[sub[1]] if sub[1] < len(phases) else {}
         return isinstance(phase, dict) and phase.get("kind", "once") == "once"
     return False
+
+
+@by_identity
+def _outside_act(tree: Tree | Token) -> tuple[tuple[int, int, str], ...]:
+    """``_player_uses`` of a whole tree, where no player acts (the same tree in every
+    combination of a ruleset's expansions that leaves its text alone)."""
+    return tuple(_player_uses(tree, acting=False))
 
 
 def _player_uses(tree: Tree | Token, acting: bool) -> list[tuple[int, int, str]]:

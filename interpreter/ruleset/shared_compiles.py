@@ -70,12 +70,20 @@ class _WatchedTable(Mapping):
             raise KeyError(key)
         return value
 
+    # a look-up, the compiler's most frequent read, answered here as ``ask`` answers it
     def get(self, key: Any, default: Any = None) -> Any:
-        answer = self._ask("get", key)
+        owner = self.owner
+        answer = getattr(owner.real, self.name).get(key, _MISSING)
+        if owner.log is not None:
+            owner.log.append((("get", self.name, key), answer))
         return default if answer is _MISSING else answer
 
     def __contains__(self, key: object) -> bool:
-        return self._ask("has", key)
+        owner = self.owner
+        answer = key in getattr(owner.real, self.name)
+        if owner.log is not None:
+            owner.log.append((("has", self.name, key), answer))
+        return answer
 
     def _whole(self) -> Any:
         return self._ask("all", None)
@@ -126,8 +134,12 @@ class SharedCompiles:
         ``symbols`` is a ``WatchedSymbols``, or a kept result whose reads give the same
         answers now. Only a compile without problems is kept."""
         watched: WatchedSymbols = compiler.symbols
+        real = watched.real
         for reads, result, tree in self._kept.get(key, ()):
-            if all(ask(watched.real, question) == answer for question, answer in reads):
+            for question, answer in reads:  # a loop, not all(…): a frame less a compile
+                if ask(real, question) != answer:
+                    break
+            else:
                 compiler.problems, compiler.last_tree = [], tree
                 return result, []
         outer, watched.log = watched.log, []

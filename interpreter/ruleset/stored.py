@@ -91,15 +91,30 @@ def request_key(folder_: Path, expansions: list[str] | None, mods: list[Path] | 
 @functools.lru_cache(maxsize=1)
 def _code_stamp() -> str:
     """The interpreter's own files (size and time): a changed interpreter rebuilds."""
-    stamps = []
-    for folder, folders, files in os.walk(_PACKAGE):  # os.walk: no Path per file
-        folders[:] = sorted(f for f in folders if f != "__pycache__")
-        for name in sorted(files):
-            if name.endswith((".py", ".lark", ".json")):
-                stat = os.stat(os.path.join(folder, name))
-                where = os.path.relpath(os.path.join(folder, name), _PACKAGE)
-                stamps.append(f"{where}:{stat.st_size}:{stat.st_mtime_ns}")
+    stamps: list[str] = []
+    _stamp_folder(str(_PACKAGE), "", stamps)
     return sha256("\n".join(stamps).encode()).hexdigest()
+
+
+def _stamp_folder(folder: str, prefix: str, stamps: list[str]) -> None:
+    """``path:size:time`` of a folder's files, then of its folders' (by name, as
+    ``os.walk`` from the top gives them, links to folders not followed): the entries'
+    names and types as the folder's listing gives them, no path made per file."""
+    try:
+        with os.scandir(folder) as listing:
+            entries = sorted(listing, key=lambda entry: entry.name)
+    except OSError:
+        return  # as os.walk: a folder that cannot be listed is left out
+    folders = []
+    for entry in entries:
+        if entry.is_dir():
+            if entry.name != "__pycache__" and not entry.is_symlink():
+                folders.append(entry)
+        elif entry.name.endswith((".py", ".lark", ".json")):
+            stat = entry.stat()
+            stamps.append(f"{prefix}{entry.name}:{stat.st_size}:{stat.st_mtime_ns}")
+    for entry in folders:
+        _stamp_folder(entry.path, f"{prefix}{entry.name}{os.sep}", stamps)
 
 
 def digest(path: Path) -> str | None:

@@ -160,3 +160,42 @@ def test_lark_s_trees_become_ours(reference: Lark) -> None:
     assert [t.data for t in ours.iter_subtrees_topdown()] == [
         t.data for t in theirs.iter_subtrees_topdown()
     ]
+
+
+def test_the_lexers_kept_compiled_match_as_re_compiles_them() -> None:
+    """The regular expressions made from the kept code (``parse_tables.compiled``) are
+    ``re.compile``'s: the same pattern, flags and groups, the same match everywhere."""
+    import marshal
+    import re
+
+    tables = parse_tables.from_lark(_reference())
+    assert tables is not None and tables.codes is None  # worked out only to be written
+    kept = parse_tables.ParseTables.from_data(marshal.loads(marshal.dumps(tables.as_data())))
+    assert kept is not None and kept.codes is not None and kept.engine is not None
+    texts = [text for text, _ in EDGE_CASES] + ["'a' \"b\" # c\n 12 >= x != y", "\t\x0c\r\n"]
+    for index, (patterns, _) in enumerate(kept.lexers):
+        for made, (pattern, flags) in zip(kept.compiled(index), patterns, strict=True):
+            expected = re.compile(pattern, flags)
+            assert (made.pattern, made.flags, made.groups, made.groupindex) == (
+                expected.pattern,
+                expected.flags,
+                expected.groups,
+                expected.groupindex,
+            )
+            for text in texts:
+                for pos in range(len(text) + 1):
+                    found, wanted = made.match(text, pos), expected.match(text, pos)
+                    assert (found and (found.span(), found.lastgroup)) == (
+                        wanted and (wanted.span(), wanted.lastgroup)
+                    )
+
+
+def test_code_for_another_engine_is_compiled_again_by_re() -> None:
+    import dataclasses
+    import re
+
+    tables = tables_parser()._tables  # type: ignore[union-attr]
+    other = dataclasses.replace(tables, engine=-1)
+    pattern, flags = tables.lexers[0][0][0]
+    assert other.compiled(0)[0] is re.compile(pattern, flags)  # re's own, from its cache
+    assert parse_tables.compiled(pattern, flags, ("not", "code")) is re.compile(pattern, flags)

@@ -6,7 +6,14 @@ import lark
 import pytest
 
 from interpreter.language.parse_tree import Token, Tree
-from interpreter.language.parser import GRAMMAR_PATH, MAX_NESTING, MAX_TEXT, SyntaxProblem, parse
+from interpreter.language.parser import (
+    GRAMMAR_PATH,
+    MAX_NESTING,
+    MAX_TEXT,
+    MAX_TREE_DEPTH,
+    SyntaxProblem,
+    parse,
+)
 
 
 def test_grammar_is_lalr_without_conflicts() -> None:
@@ -133,6 +140,22 @@ def test_nesting_limit_is_a_located_problem() -> None:
     found = problem(text)
     assert (found.line, found.column) == (1, MAX_NESTING + 1)
     assert "nested deeper" in found.message
+
+
+@pytest.mark.parametrize(
+    ("text", "column"),
+    [(" + ".join(["1"] * 170), 41), (" + ".join(["1"] * 400), 961), ("not " * 170 + "true", 641)],
+)
+def test_a_tree_deeper_than_the_limit_is_a_located_problem(text: str, column: int) -> None:
+    """Long chains of operators nest the tree without brackets (the depth is walked
+    only where a parse built more nodes than the limit: fewer cannot nest deeper)."""
+    found = problem(text)
+    assert (found.line, found.column) == (1, column)
+    assert found.message == f"expression nested deeper than {MAX_TREE_DEPTH} levels"
+
+
+def test_a_tree_as_deep_as_the_limit_allows_parses() -> None:
+    assert parse(" + ".join(["1"] * 150), "expr").data == "arith"
 
 
 def test_length_limit() -> None:

@@ -235,6 +235,8 @@ PURE_ONLY = {
     "empty-item": "a:\n  - \n  - x\n",
     "tag": "a: !!str 10\n",  # a TaggedScalar there
     "foreign-tag": "a: !foo x\n",
+    "tagged-mapping": "a: !!map {x: 1}\n",  # a collection's tag, as a scalar's
+    "tagged-list": "a: !!seq [1]\n",
     "bad-int": "a: !!int abc\n",
     "colon-in-flow": "d: [e:f]\n",
     "bare-scalar": "just text\n",

@@ -278,3 +278,35 @@ def test_a_files_digest_is_worked_out_once_while_the_files_are_fixed(tmp_path: P
     path.unlink()
     with files_fixed():
         assert stored.digest(path) is None
+
+
+def test_the_interpreter_s_stamp_lists_its_files_as_os_walk_does(tmp_path: Path) -> None:
+    """The files an entry's key depends on, in os.walk's order from the top (folders by
+    name, links to folders not followed, ``__pycache__`` left out)."""
+    import os
+
+    def walked(top: Path) -> list[str]:
+        stamps = []
+        for folder, folders, files in os.walk(top):
+            folders[:] = sorted(f for f in folders if f != "__pycache__")
+            for name in sorted(files):
+                if name.endswith((".py", ".lark", ".json")):
+                    stat = os.stat(os.path.join(folder, name))
+                    where = os.path.relpath(os.path.join(folder, name), top)
+                    stamps.append(f"{where}:{stat.st_size}:{stat.st_mtime_ns}")
+        return stamps
+
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "x.py").write_text("1")
+    (tmp_path / "A.py").write_text("22")
+    (tmp_path / "a_b").mkdir()
+    (tmp_path / "a_b" / "y.json").write_text("3")
+    (tmp_path / "a_b" / "notes.txt").write_text("not code")
+    (tmp_path / "__pycache__").mkdir()
+    (tmp_path / "__pycache__" / "z.py").write_text("")
+    (tmp_path / "linked").symlink_to(tmp_path / "b")
+    (tmp_path / "f.py").symlink_to(tmp_path / "A.py")
+    for top in (tmp_path, stored._PACKAGE):
+        found: list[str] = []
+        stored._stamp_folder(str(top), "", found)
+        assert found == walked(top)
