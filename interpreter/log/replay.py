@@ -7,7 +7,7 @@ each was possible. The verdict follows ``docs/logs.md``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import field
 from pathlib import Path
 from typing import Any
@@ -15,7 +15,6 @@ from typing import Any
 from interpreter.engine.game import Game
 from interpreter.engine.state import UNFOLLOWED
 from interpreter.errors import (
-    ChanceProblem,
     CheckError,
     IllegalMove,
     ImpossibleChance,
@@ -23,6 +22,14 @@ from interpreter.errors import (
 )
 from interpreter.lean_dataclasses import dataclass
 from interpreter.load.search import file_digest, find_mod, find_ruleset, overlay_id, rules_path
+from interpreter.log.feed import (
+    ChanceOutOfStep,
+    Feed,
+    MalformedLine,
+    NeedChance,
+    PositionHook,
+    Reached,
+)
 from interpreter.log.reader import BadLine, LogLine, ParsedLog, open_log
 from interpreter.ruleset import load_found, load_or_raise
 from interpreter.ruleset.model import Ruleset
@@ -57,162 +64,6 @@ class Verdict:
     @property
     def exit_code(self) -> int:
         return EXIT[self.kind]
-
-
-class NeedChance(ChanceProblem):
-    """The game needs a chance outcome the log does not give (it ended)."""
-
-    def __init__(self, key: str, items: tuple[str, ...], count: int | None):
-        what = "an order of" if count is None else f"{count} of"
-        super().__init__(f"the game needs a chance outcome next: {key} ({what} {', '.join(items)})")
-        self.key, self.items, self.count = key, items, count
-
-
-class MalformedLine(ChanceProblem):
-    """The next line of the log, read when the game needed it, is malformed."""
-
-    def __init__(self, line: int, message: str):
-        super().__init__(message)
-        self.line = line
-
-
-class ChanceOutOfStep(ChanceProblem):
-    def __init__(self, message: str, line: LogLine):
-        super().__init__(message)
-        self.line = line
-
-
-class Reached(Exception):
-    """Replay stopped at the position asked for (``stop_after``), in the middle of the
-    engine's work: the game's state is the position after that many events."""
-
-    def __init__(self, chance: str | None):
-        super().__init__(chance or "")
-        self.chance = chance  # the chance outcome the game asks for next, if any
-
-
-# Called with (n, game, next chance key or None) at the position after every n events.
-PositionHook = Callable[[int, Game, "str | None"], None]
-
-
-class _Feed:
-    """The log's events in order, shared by the replay loop and the chance source.
-
-    The position after ``n`` events is the game just before it takes event ``n + 1``
-    (or at the end): when the engine asks for the next chance outcome or an
-    automaton's decision, or when the replay loop reaches the next decision. There
-    ``on_position`` is told of it, and replay stops there when ``stop_at`` is ``n``.
-
-    Events are read from ``events`` (a list or a lazy reader) only as they are
-    needed: a malformed line raises ``MalformedLine`` when it is reached.
-    """
-
-    def __init__(
-        self,
-        events: Iterable[LogLine],
-        stop_at: int | None = None,
-        on_position: PositionHook | None = None,
-    ):
-        self.events = iter(events)
-        self.ahead: LogLine | None = None  # the next event, once peeked
-        self.ended = False
-        self.index = 0
-        self.last: LogLine | None = None
-        self.stop_at = stop_at
-        self.on_position = on_position
-        self.game: Game | None = None
-        self.told = -1
-        # the replay loop's next event, the position before it told when that is asked
-        positions = on_position is not None or stop_at is not None  # most replays neither
-        self.next_event = self._told_next if positions else self.take
-
-    def at_position(self, chance: str | None = None) -> None:
-        """The game is at the position after ``index`` events: tell, or stop there."""
-        if self.on_position is not None and self.told < self.index and self.game is not None:
-            self.told = self.index
-            self.on_position(self.index, self.game, chance)
-        if self.stop_at is not None and self.index >= self.stop_at:
-            raise Reached(chance)
-
-    def peek(self) -> LogLine | None:
-        """The next event, not taken; None at the end of the log. A malformed line is
-        raised as ``MalformedLine``, a chance problem: the engine asks through here."""
-        if self.ahead is None and not self.ended:
-            try:
-                self.ahead = next(self.events, None)
-            except BadLine as exc:
-                self.ended = True
-                raise MalformedLine(exc.line, exc.message) from None
-            self.ended = self.ahead is None
-        return self.ahead
-
-    def take(self) -> LogLine | None:
-        """The next event, taken (read unless peeked at); None at the end of the log.
-
-        The replay loop's one call an event (``next_event``): a malformed line it reads
-        raises the reader's ``BadLine``, outside the engine's work (``_fed``)."""
-        entry = self.ahead
-        if entry is None:
-            entry = None if self.ended else next(self.events, None)
-            if entry is None:
-                self.ended = True
-                return None
-        else:
-            self.ahead = None
-        self.last = entry
-        self.index += 1
-        return entry
-
-    def _told_next(self) -> LogLine | None:
-        """``take``, once the position before the event was told (``at_position``)."""
-        self.at_position()
-        return self.take()
-
-    def chance(self, key: str, items: tuple[str, ...], count: int | None) -> tuple[str, ...]:
-        self.at_position(key)
-        entry = self.peek()
-        if entry is None:
-            raise NeedChance(key, items, count)
-        if entry.kind != "chance":
-            raise ChanceOutOfStep(
-                f"the game needs a chance outcome ({key}) here, but the log "
-                f"has a {entry.kind.replace('_', ' ')}",
-                entry,
-            )
-        if entry.data["chance"] != key:
-            raise ChanceOutOfStep(
-                f"the game needs the chance outcome {key!r} here, but the log "
-                f"has {entry.data['chance']!r}",
-                entry,
-            )
-        self.take()
-        return tuple(entry.data["outcome"])
-
-    def automaton(self, name: str, text: str) -> None:
-        """The rules made ``name``'s decision ``text``: the log's next event must say so."""
-        self.at_position()
-        entry = self.peek()
-        if entry is None:
-            raise NeedChance(f"{name} (rules-driven) chooses", (text,), 1)
-        if entry.kind != "decision" or entry.data.get("player") != name:
-            raise ChanceOutOfStep(
-                f"the rules make {name}'s decision here ({text!r}), but the log has "
-                f"{_describe(entry)}",
-                entry,
-            )
-        if entry.data.get("choice") != text:
-            raise ChanceOutOfStep(
-                f"{name} is driven by the rules and chooses {text!r} here, not "
-                f"{entry.data.get('choice')!r}",
-                entry,
-            )
-        self.take()
-
-
-def _describe(entry: LogLine) -> str:
-    if entry.kind == "decision":
-        return f"a decision by {entry.data.get('player')}"
-    return f"a {entry.kind.replace('_', ' ')}"
 
 
 NOT_FOUND_HINT = (
@@ -362,7 +213,7 @@ def _replay(
             parsed.header.line,
             warnings=parsed.warnings,
         )
-    verdict = _fed(ruleset, parsed, _Feed(events, stop_after, on_position), views)
+    verdict = _fed(ruleset, parsed, Feed(events, stop_after, on_position), views)
     verdict.warnings = parsed.warnings
     return verdict
 
@@ -371,7 +222,7 @@ class _ViewsNeeded(Exception):
     """A digest checkpoint in a replay without views: replayed again with them."""
 
 
-def _fed(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed, views: bool) -> Verdict:
+def _fed(ruleset: Ruleset, parsed: ParsedLog, feed: Feed, views: bool) -> Verdict:
     """``_run``'s verdict, or the one of a malformed line or of the position asked for.
 
     The game keeps the feed as its chance source; the feed lets go of the game at the
@@ -403,12 +254,12 @@ def replay_events(
     ``replay``)."""
     views = views or on_position is not None
     try:
-        return _fed(ruleset, parsed, _Feed(parsed.events, on_position=on_position), views)
+        return _fed(ruleset, parsed, Feed(parsed.events, on_position=on_position), views)
     except _ViewsNeeded:
         return replay_events(ruleset, parsed, on_position)
 
 
-def _run(ruleset: Ruleset, parsed: ParsedLog, feed: _Feed, views: bool) -> Verdict:
+def _run(ruleset: Ruleset, parsed: ParsedLog, feed: Feed, views: bool) -> Verdict:
     header = parsed.header
     game = Game(
         ruleset,
@@ -537,7 +388,7 @@ def _not_a_decision(game: Game, entry: LogLine) -> Verdict | None:
     return None
 
 
-def _rule_error(exc: RuleError, feed: _Feed, game: Game) -> Verdict:
+def _rule_error(exc: RuleError, feed: Feed, game: Game) -> Verdict:
     """The rules themselves failed at this event: a defect of the ruleset, not of the log."""
     entry = feed.last
     return Verdict(
