@@ -18,19 +18,21 @@ R = TypeVar("R")
 MAX_ENTRIES = 20_000  # then the memo starts again (a ruleset has a few thousand)
 
 
-def by_identity(fn: Callable[[Any], R]) -> Callable[[Any], R]:
-    """``fn`` memoised on the identity of its one argument."""
-    kept: dict[int, tuple[Any, R]] = {}
+def by_identity(fn: Callable[..., R]) -> Callable[..., R]:
+    """``fn`` memoised on the identity of its first argument, and on the values of the
+    others (hashable, and few: a flag, a type's name)."""
+    kept: dict[Any, tuple[Any, R]] = {}
 
     @wraps(fn)
-    def memo(value: Any) -> R:
-        hit = kept.get(id(value))
+    def memo(value: Any, *rest: Any) -> R:
+        key = (id(value), *rest) if rest else id(value)
+        hit = kept.get(key)
         if hit is not None and hit[0] is value:
             return hit[1]
-        result = fn(value)
+        result = fn(value, *rest)
         if len(kept) >= MAX_ENTRIES:
             kept.clear()
-        kept[id(value)] = (value, result)
+        kept[key] = (value, result)
         return result
 
     return memo

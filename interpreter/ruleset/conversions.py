@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from interpreter.identity_memo import by_identity
 from interpreter.language.symbols import Signature
 from interpreter.language.values import (
     ANY,
@@ -24,19 +25,9 @@ def signature(params: Any, returns: str = ANY, unchecked: bool = False) -> Signa
     """The signature declared by ``params`` (an item's `params` mapping); the same one
     again for the same mapping (every combination of a ruleset's expansions that leaves
     the item alone reads the very same object)."""
-    kept = _SIGNATURES.get(id(params))
-    if kept is not None and kept[0] is params and kept[1] == (returns, unchecked):
-        return kept[2]
-    made = _signature(params, returns, unchecked)
     if isinstance(params, dict):
-        if len(_SIGNATURES) >= MAX_SIGNATURES:
-            _SIGNATURES.clear()
-        _SIGNATURES[id(params)] = (params, (returns, unchecked), made)
-    return made
-
-
-_SIGNATURES: dict[int, tuple[Any, tuple[str, bool], Signature]] = {}
-MAX_SIGNATURES = 20_000  # kept per process (a ruleset declares a few hundred)
+        return _kept_signature(params, returns, unchecked)
+    return _signature(params, returns, unchecked)
 
 
 def _signature(params: Any, returns: str, unchecked: bool) -> Signature:
@@ -58,6 +49,9 @@ def _signature(params: Any, returns: str, unchecked: bool) -> Signature:
         unchecked,
         tuple(defaults),
     )
+
+
+_kept_signature = by_identity(_signature)  # per process, by the params mapping's identity
 
 
 def infer_type(value: Any) -> str:
