@@ -24,8 +24,9 @@ from interpreter.engine.executor import (
     explain,
     run_effect,
 )
+from interpreter.engine.knowledge import knowing_twin
 from interpreter.engine.sandbox import Sandbox
-from interpreter.engine.state import UNFOLLOWED, State
+from interpreter.engine.state import PendingKnowledge, State
 from interpreter.engine.what_if import WhatIf
 from interpreter.errors import ChanceProblem, GameError, IllegalMove, RuleError
 from interpreter.language.runtime import Context
@@ -103,6 +104,7 @@ class Game(Course, Sandbox, WhatIf, ChanceHost):
         self._paused = False
         self._unit_specs: list = []
         self._init_state()
+        self.state.engine["known"] = PendingKnowledge(self)  # until asked: ``follow_knowledge``
         if start:
             self.start()
 
@@ -223,11 +225,27 @@ class Game(Course, Sandbox, WhatIf, ChanceHost):
         return int(player)
 
     # ----------------------------------------------------- what players know
+    def follow_knowledge(self) -> None:
+        """Follow what each player knows of hidden components from now on (views,
+        worlds and digests read it): what they know so far is worked out by playing this
+        game again from its record (``knowledge.py``). Nothing to do if the game already
+        follows it; a game that never does (``replay(views=False)``) refuses when read."""
+        if type(self.state.engine["known"]) is not PendingKnowledge:
+            return
+        if self._snapshot is None and not self.events:  # not started: nothing seen yet
+            self.state.engine["known"] = {}
+            return
+        twin = knowing_twin(self)  # None: a position arranged by hand, known to nobody
+        self.state.engine["known"] = twin.state.engine["known"] if twin else {}
+        if self._snapshot is not None:
+            start = twin._snapshot if twin else None
+            self._snapshot.engine["known"] = start.engine["known"] if start else {}
+
     def reveal(self, ctx: Context, pieces: tuple[str, ...], to: tuple[int, ...]) -> None:
         engine = self.state.engine
         known = engine["known"]
-        if known is UNFOLLOWED:
-            return  # nobody follows it in this game (a replay that only checks moves)
+        if type(known) is not dict:
+            return  # not followed (yet): ``follow_knowledge`` works it out when asked
         copied = False  # copied on the first change: states share their engine dicts
         shown = set(to)
         for piece in pieces:
@@ -376,6 +394,7 @@ class Game(Course, Sandbox, WhatIf, ChanceHost):
         other players made in branches still running (a simultaneous step) are left
         out: what that player may know of the position.
         """
+        self.follow_knowledge()  # a copy cannot work it out: it has no record
         other = self._blank(self.seed if same_chance else f"{self.seed}~" if seed is None else seed)
         if self._runners and self._snapshot is not None:
             histories = self._histories()
@@ -398,6 +417,7 @@ class Game(Course, Sandbox, WhatIf, ChanceHost):
         (answers and chance outcomes by runner), or None between steps."""
         if not self._runners or self._snapshot is None:
             return None
+        self.follow_knowledge()
         return self._snapshot.copy(), self._histories()
 
     def replayed(self, start: State, histories: dict[str, tuple]) -> Game:

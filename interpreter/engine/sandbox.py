@@ -24,6 +24,7 @@ class Sandbox:
         seat = self._seat(player)
         if action not in self.ruleset.actions:
             raise GameError(f"there is no action {action!r}")
+        self.follow_knowledge()  # worked out from the record, which this leaves
         self._runners = {}
         self._paused = True
         before = self.state.copy()
@@ -55,6 +56,7 @@ class Sandbox:
         ids = [phase.id for phase in self.ruleset.phases]
         if phase_id not in ids:
             raise GameError(f"there is no phase {phase_id!r} (phases: {', '.join(ids)})")
+        self.follow_knowledge()
         engine = self.state.engine
         self._runners = {}
         engine.update(stage="phase_start", phase=ids.index(phase_id), queue=())
@@ -66,6 +68,7 @@ class Sandbox:
 
     def pause(self) -> None:
         """Drop the open decisions and hold the course (sandbox): nothing runs on."""
+        self.follow_knowledge()
         self._runners = {}
         self._paused = True
 
@@ -78,6 +81,7 @@ class Sandbox:
         if phase is None:
             raise GameError(f"there is no phase {phase_id!r}")
         seat = None if player is None else self._seat(player)
+        self.follow_knowledge()
         self._runners = {}
         self._paused = True
         self._begin_unit([(f"step:{phase_id}", phase.effect, seat, None)])
@@ -85,6 +89,7 @@ class Sandbox:
 
     def goto_scoring(self) -> None:
         """Start the final scoring now, from its first step (a sandbox for tests)."""
+        self.follow_knowledge()
         self._runners = {}
         self._paused = False
         self._to_scoring()

@@ -31,7 +31,7 @@ from typing import Any
 
 from interpreter.engine import chance
 from interpreter.engine.game import Decision, Game
-from interpreter.engine.state import State
+from interpreter.engine.state import State, knowledge
 from interpreter.engine.view import view
 from interpreter.errors import GameError
 from interpreter.ruleset.model import Ruleset
@@ -151,7 +151,7 @@ def alternative(game: Game, seat: int, seed: int | str) -> Game | None:
         return None
     snapshot, histories = start
     tables, now = game.tables, game.state
-    known = now.engine.get("known", {})
+    known = knowledge(now)
     keep = frozenset(
         p
         for zone, items in now.zones.items()
@@ -185,7 +185,7 @@ def _deal_hidden_pieces(
 ) -> dict[str, str]:
     """Deal the pieces hidden from ``seat`` (but those in ``keep``) again over their
     places, family by family; return which piece took each dealt piece's place."""
-    known = state.engine.get("known", {})
+    known = knowledge(state)
     kind = tables.piece_kind
     places: list[tuple[str, int, str]] = []  # (zone, index, piece) hidden from seat
     family: dict[str, str] = {}  # kind -> representative kind (union-find)

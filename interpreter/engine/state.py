@@ -10,6 +10,7 @@ Per-player entries use the key ``name#seat`` (``coins#0``, ``hand#2``).
 from __future__ import annotations
 
 import json
+import weakref
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -35,6 +36,10 @@ class UnfollowedKnowledge(Mapping):
     def __repr__(self) -> str:
         return "<knowledge not followed>"
 
+    def resolve(self, state: State) -> dict[str, tuple[int, ...]]:
+        """What each player knows in ``state`` (``knowledge``): refused here."""
+        raise _not_followed()
+
 
 def _not_followed() -> RuntimeError:
     return RuntimeError(
@@ -44,6 +49,42 @@ def _not_followed() -> RuntimeError:
 
 
 UNFOLLOWED = UnfollowedKnowledge()  # ``engine["known"]`` of a game that does not follow it
+
+
+class PendingKnowledge(UnfollowedKnowledge):
+    """What each player knows, in a game nobody has asked yet. Playing never reads it
+    (the rules cannot), so a game only starts following it when a view, a world or a
+    digest first asks: ``Game.follow_knowledge`` then works out what everyone knows so
+    far by playing the game again from its record. A game of agents that never look
+    (random play, simulations) never pays for it.
+
+    Read through ``knowledge(state)``; read directly, it refuses like
+    ``UnfollowedKnowledge``."""
+
+    __slots__ = ("_game",)
+
+    def __init__(self, game: Any):
+        self._game = weakref.ref(game)  # no cycle: the game holds its state
+
+    def __repr__(self) -> str:
+        return "<knowledge not asked for yet>"
+
+    def resolve(self, state: State) -> dict[str, tuple[int, ...]]:
+        game = self._game()
+        if game is None or (state is not game.state and state is not game._snapshot):
+            raise RuntimeError(
+                "what each player knew in this position was not followed: call the game's "
+                "follow_knowledge() before copying a state to show or digest it later"
+            )
+        game.follow_knowledge()
+        return state.engine["known"]
+
+
+def knowledge(state: State) -> dict[str, tuple[int, ...]]:
+    """Who knows each hidden component of ``state`` (``{piece: seats}``), followed from
+    here on if nobody had asked yet (``PendingKnowledge``)."""
+    known = state.engine.get("known", {})
+    return known if type(known) is dict else known.resolve(state)
 
 
 class State:
@@ -106,7 +147,10 @@ class State:
             "variables": {k: to_json(v) for k, v in sorted(self.variables.items())},
             "zones": {k: list(v) for k, v in sorted(self.zones.items()) if v},
             "owners": dict(sorted(self.owners.items())),
-            "engine": {k: _jsonable(v) for k, v in sorted(self.engine.items())},
+            "engine": {
+                k: _jsonable(knowledge(self) if k == "known" else v)
+                for k, v in sorted(self.engine.items())
+            },
         }
 
     def digest(self) -> str:
@@ -115,8 +159,6 @@ class State:
 
 
 def _jsonable(value: Any) -> Any:
-    if value is UNFOLLOWED:
-        raise _not_followed()
     try:
         return to_json(value)
     except TypeError:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.engine.game import Game
+from interpreter.engine.state import knowledge
 
 
 def view(game: Game, seat: int | None) -> dict[str, Any]:
@@ -36,7 +37,7 @@ def full_view(game: Game) -> dict[str, Any]:
 
 def _view(game: Game, seat: int | None, everything: bool) -> dict[str, Any]:
     state, tables, ruleset = game.state, game.tables, game.ruleset
-    known = state.engine.get("known", {})
+    known = {} if everything else knowledge(state)  # everything shown: nothing to know
     names = state.players
 
     def sees(visibility: str, owner: int | None) -> bool:

@@ -268,7 +268,9 @@ def _run(ruleset: Ruleset, parsed: ParsedLog, feed: Feed, views: bool) -> Verdic
         chance_source=feed.chance,
         start=False,
     )
-    if not views:
+    if views:
+        game.follow_knowledge()  # from the start: views are asked along the way
+    else:
         game.state.engine["known"] = UNFOLLOWED
     game.automaton_source = feed.automaton
     game.lazy_choices = True

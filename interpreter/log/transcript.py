@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.engine.game import Game
+from interpreter.engine.state import knowledge
 from interpreter.engine.words import describe, render_result
 from interpreter.lean_dataclasses import dataclass
 from interpreter.log.reader import LogLine, ParsedLog, log_line, read
@@ -207,7 +208,7 @@ def read_live_game(game: Game, seat: int) -> Reading:
 
 def _stop(n: int, game: Game, chance: str | None, seat: int | None) -> Stop:
     engine = game.state.engine
-    known = engine.get("known", {})
+    known = knowledge(game.state)
     return Stop(
         n=n,
         stage=engine["stage"],

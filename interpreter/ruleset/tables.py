@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.engine.state import UNFOLLOWED
 from interpreter.errors import GameError, RuleError
 from interpreter.language.operations import PieceTable
 from interpreter.language.values import Piece, Player, ZoneRef, is_number
@@ -237,8 +236,8 @@ class Tables:
         if source is None or visibility.get(target, "public") == "public":
             return  # everybody sees it arrive: nobody's knowledge of hidden pieces changes
         old = state.engine.get("known", {})
-        if old is UNFOLLOWED:
-            return  # nobody follows it in this game (a replay that only checks moves)
+        if type(old) is not dict:
+            return  # not followed (yet): ``Game.follow_knowledge`` works it out when asked
         known = None  # copied on first change: states share their engine dicts
         # ``sees`` of both zones, worked out once for every seat
         target_seat = self.zone_seat.get(target) if visibility[target] == "private" else None

@@ -69,6 +69,7 @@ def _play(source: ScenarioFile, scenario: dict[str, Any], path: tuple) -> None:
         raise ScenarioProblem(
             [Diagnostic(source.at(*where), f"the game cannot start: {exc.message}", exc.hint)]
         ) from None
+    game.follow_knowledge()  # from the setup's record, before the scenario edits the state
     names = Names(source, game)
     _setup(names, scenario.get("setup", {}), (*path, "setup"))
     steps: list[tuple[dict[str, Any], tuple]] = []
