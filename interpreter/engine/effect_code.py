@@ -109,15 +109,21 @@ class _BlockWriter:
         spent = ast.Compare(budget, [ast.Lt()], [ast.Constant(0)])
         return [spend, ast.If(spent, [ast.Expr(cg.method(_CTX, "tick", ast.Constant(0)))], [])]
 
-    def statements(self, nodes: tuple[fx.Node, ...], depth: int) -> list[ast.stmt]:
-        out: list[ast.stmt] = []
+    def statements(
+        self, nodes: tuple[fx.Node, ...], depth: int, extra: int = 0
+    ) -> list[ast.stmt]:
+        """The statements of a block, their steps (one each, and ``extra``: a loop's
+        own) spent at once on entering it: the same bound as one at a time, a block
+        being straight code between the loops that tick again."""
+        steps = len(nodes) + extra
+        out: list[ast.stmt] = self._tick(steps) if steps else []
         for node in nodes:
-            out += self._tick()
             out.append(self._guarded(node, self._statement(node, depth)))
         return out
 
-    def block(self, seq: fx.Seq | None, depth: int) -> list[ast.stmt]:
-        return (self.statements(seq.body, depth) if seq is not None else []) or [ast.Pass()]
+    def block(self, seq: fx.Seq | None, depth: int, extra: int = 0) -> list[ast.stmt]:
+        nodes = seq.body if seq is not None else ()
+        return self.statements(nodes, depth, extra) or [ast.Pass()]
 
     def _guarded(self, node: fx.Node, body: list[ast.stmt]) -> ast.stmt:
         """``body``, with a rule error named at ``node`` (the executor's ``run_seq``)."""
@@ -204,17 +210,17 @@ class _BlockWriter:
         if kind is fx.For:
             items = cg.call(self._bind(self.runtime.iterable, "iterable"), self._value(node.items))
             store = ast.Subscript(env, ast.Constant(node.var), ast.Store())
-            body: list[ast.stmt] = [*self._tick(), ast.Assign([store], cg.name(item))]
-            inner = self.block(node.body, depth + 1)
+            body: list[ast.stmt] = [ast.Assign([store], cg.name(item))]
             if node.where is not None:
-                body.append(ast.If(self._value(node.where), inner, []))
-            else:
-                body.extend(inner)
+                inner = self.block(node.body, depth + 1)
+                body += [*self._tick(), ast.If(self._value(node.where), inner, [])]
+            else:  # the item's step spent with its body's
+                body += self.block(node.body, depth + 1, extra=1)
             return [ast.For(ast.Name(item, ast.Store()), items, body, [])]
         if kind is fx.Repeat:
             count = cg.call(self._bind(repeat_count), self._value(node.count))
-            body = [*self._tick(), *self.block(node.body, depth + 1)]
+            body = self.block(node.body, depth + 1, extra=1)
             return [ast.For(ast.Name(item, ast.Store()), count, body, [])]
         # While
-        body = [*self._tick(10), *self.block(node.body, depth + 1)]
+        body = self.block(node.body, depth + 1, extra=10)
         return [ast.While(self._value(node.cond), body, [])]
