@@ -109,9 +109,7 @@ class _BlockWriter:
         spent = ast.Compare(budget, [ast.Lt()], [ast.Constant(0)])
         return [spend, ast.If(spent, [ast.Expr(cg.method(_CTX, "tick", ast.Constant(0)))], [])]
 
-    def statements(
-        self, nodes: tuple[fx.Node, ...], depth: int, extra: int = 0
-    ) -> list[ast.stmt]:
+    def statements(self, nodes: tuple[fx.Node, ...], depth: int, extra: int = 0) -> list[ast.stmt]:
         """The statements of a block, their steps (one each, and ``extra``: a loop's
         own) spent at once on entering it: the same bound as one at a time, a block
         being straight code between the loops that tick again."""
