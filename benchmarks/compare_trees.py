@@ -11,7 +11,14 @@ CPU time. The result is, per tree, the median games/s over the rounds and the me
 of each round's ratio to the first tree, with its range.
 
     .venv/bin/python benchmarks/compare_trees.py --tree /tmp/before --tree . \\
-        [--ruleset queens-necklace] [--players 4] [--games 30] [--rounds 8]
+        [--ruleset queens-necklace] [--players 4] [--games 30] [--rounds 8] [--chess 300]
+
+``--chess N`` adds, to every round, a fresh process playing N python-chess random
+playouts (a random legal move until the game is over or 200 plies, after 30 of
+warm-up): the yardstick the issue's targets were set against (30 k decisions/s on the
+machine of issue 13). Each tree's games/s is then also given *at that yardstick*:
+its games/s × 30 000 ÷ the round's chess decisions/s, the median over the rounds, a
+figure to hold against the issue's absolute targets on any machine.
 
 Every tree must offer the interpreter's playing API (``Game``, ``RandomAgent``,
 ``load``, ``resolve_ruleset``), as every version since the first release does.
@@ -28,6 +35,26 @@ from pathlib import Path
 
 HERE = str(Path(__file__).resolve().parent)
 WARM_UP = 10  # games before the measured ones (seeds 1000 …), not counted
+CHESS_AT_ISSUE = 30_000  # python-chess random-playout decisions/s on issue 13's machine
+CHESS = """
+import random, sys, time
+import chess
+
+def playouts(rng, games):
+    decisions = 0
+    for _ in range(games):
+        board = chess.Board()
+        while not board.is_game_over() and board.ply() < 200:
+            board.push(rng.choice(list(board.legal_moves)))
+            decisions += 1
+    return decisions
+
+rng = random.Random(13)
+playouts(rng, 30)
+start = time.process_time()
+decisions = playouts(rng, int(sys.argv[1]))
+print(decisions / (time.process_time() - start))
+"""
 PLAY = """
 import sys, time
 sys.path.insert(0, sys.argv[5])  # this checkout's benchmarks: ``bench_games.play``
@@ -63,6 +90,16 @@ def games_per_second(tree: Path, ruleset: str, players: int, games: int) -> tupl
     return float(rate), float(decisions)
 
 
+def chess_rate(games: int) -> float:
+    """python-chess random-playout decisions/s in CPU time of one fresh process."""
+    done = subprocess.run(
+        [sys.executable, "-c", CHESS, str(games)], capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"python-chess playouts failed:\n{done.stderr[-2000:]}")
+    return float(done.stdout)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tree", type=Path, action="append", required=True)
@@ -70,14 +107,19 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--rounds", type=int, default=8)
+    parser.add_argument("--chess", type=int, default=0, help="python-chess playouts a round")
     args = parser.parse_args()
     trees = [tree.resolve() for tree in args.tree]
     rounds: list[list[float]] = []
+    chess: list[float] = []
     print(f"{args.ruleset}, {args.players} players, {args.games} games a run; games/s in CPU time")
     for number in range(1, args.rounds + 1):
         rates = [games_per_second(t, args.ruleset, args.players, args.games)[0] for t in trees]
         rounds.append(rates)
         shown = "  ".join(f"{rate:6.1f}" for rate in rates)
+        if args.chess:
+            chess.append(chess_rate(args.chess))
+            shown += f"  python-chess {chess[-1]:,.0f} decisions/s"
         print(
             f"round {number}: {shown}  (÷ first: "
             + ", ".join(f"{rate / rates[0]:.2f}" for rate in rates[1:])
@@ -93,7 +135,15 @@ def main() -> None:
                 f", {statistics.median(ratios):.2f}× the first (per round "
                 f"{min(ratios):.2f}–{max(ratios):.2f})"
             )
+        if chess:
+            scaled = [r[index] * CHESS_AT_ISSUE / c for r, c in zip(rounds, chess, strict=True)]
+            line += (
+                f"; at python-chess {CHESS_AT_ISSUE:,} decisions/s: "
+                f"{statistics.median(scaled):.1f} games/s ({min(scaled):.1f}–{max(scaled):.1f})"
+            )
         print(line)
+    if chess:
+        print(f"python-chess: median {statistics.median(chess):,.0f} decisions/s")
 
 
 if __name__ == "__main__":
