@@ -87,6 +87,9 @@ def knowledge(state: State) -> dict[str, tuple[int, ...]]:
     return known if type(known) is dict else known.resolve(state)
 
 
+_WHEREVER = object()  # ``State.put``: where the piece is has not been looked up
+
+
 class State:
     """Counters, zone contents, space owners, piece locations and variables."""
 
@@ -116,10 +119,12 @@ class State:
     def contents(self, zone: str) -> tuple[str, ...]:
         return self.zones.get(zone, ())
 
-    def put(self, piece: str, zone: str, position: int | None = None) -> None:
-        """Move ``piece`` from wherever it is into ``zone`` (end by default)."""
+    def put(self, piece: str, zone: str, position: int | None = None, old: Any = _WHEREVER) -> None:
+        """Move ``piece`` from wherever it is (``old``, if the caller has looked it up
+        already) into ``zone`` (end by default)."""
         zones, where = self.zones, self.where
-        old = where.get(piece)
+        if old is _WHEREVER:
+            old = where.get(piece)
         if old is not None:
             items = zones[old]
             index = items.index(piece)

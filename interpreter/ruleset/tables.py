@@ -90,6 +90,8 @@ class Tables:
                     self.zone_seat[key] = seat
                 if zone.order == "random":
                     self.random_zones.add(key)
+        # where a move changes what someone knows (``witness``): zones not everyone sees
+        self.hidden_zones = frozenset(k for k, v in self.zone_visibility.items() if v != "public")
         self.piece_props = PieceTable({pid: p.properties for pid, p in ruleset.pieces.items()})
         self.piece_kind = PieceTable({pid: p.kind for pid, p in ruleset.pieces.items()}, "kind")
         self.piece_design = PieceTable(
@@ -211,8 +213,8 @@ class Tables:
         source = state.where.get(piece)
         if capacity and source != zone and len(state.zones.get(zone, ())) >= capacity:
             raise GameError(f"{zone} is full ({capacity})")
-        state.put(piece, zone, position)
-        if source != zone:
+        state.put(piece, zone, position, source)
+        if source != zone and zone in self.hidden_zones:
             self.witness(state, piece, source, zone)
 
     # ---------------------------------------------------- who knows what
