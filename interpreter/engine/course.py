@@ -27,7 +27,7 @@ class Course:
             engine["stage"] = "round_start"
             return [("setup", ruleset.setup, None, None)]
         if stage == "round_start":
-            if ruleset.end is not None and ruleset.end(self._context(None)):
+            if ruleset.end is not None and ruleset.end(self._judge()):
                 return self._to_scoring()
             if engine["round"] >= MAX_ROUNDS:
                 raise RuleError(
@@ -43,7 +43,7 @@ class Course:
             if engine["phase"] >= len(ruleset.phases):
                 return self._end_round()
             phase = ruleset.phases[engine["phase"]]
-            if phase.skip is not None and phase.skip(self._context(None)):
+            if phase.skip is not None and phase.skip(self._judge()):
                 engine["phase"] += 1
                 return None
             if phase.kind == "once":
@@ -58,7 +58,7 @@ class Course:
         if stage == "phase_steps":
             phase = ruleset.phases[engine["phase"]]
             order = engine["order"]
-            if ruleset.end is not None and ruleset.end(self._context(None)):
+            if ruleset.end is not None and ruleset.end(self._judge()):
                 return self._to_scoring()
             if phase.kind == "each_player":
                 if engine["position"] >= len(order):
@@ -71,14 +71,14 @@ class Course:
             for offset in range(len(order)):
                 index = (engine["position"] + offset) % len(order)
                 seat = order[index]
-                if phase.while_ is None or phase.while_(self._context(seat)):
+                if phase.while_ is None or phase.while_(self._judge(seat)):
                     engine["position"] = index + 1
                     return [(f"seat:{seat}", phase.effect, seat, None)]
             engine["stage"] = "phase_end"
             return None
         if stage == "phase_end":
             engine.update(stage="phase_start", phase=engine["phase"] + 1)
-            if ruleset.end is not None and ruleset.end(self._context(None)):
+            if ruleset.end is not None and ruleset.end(self._judge()):
                 return self._to_scoring()
             return None
         if stage == "scoring":
@@ -147,14 +147,14 @@ class Course:
     def _order(self, phase: Any) -> tuple[int, ...]:
         if phase.order is None:
             return tuple(range(len(self.state.players)))
-        order = phase.order(self._context(None))
+        order = phase.order(self._judge())
         return tuple(int(p) for p in order)
 
     def _end_round(self) -> list | None:
         engine = self.state.engine
         ruleset = self.ruleset
         done = ruleset.rounds is not None and engine["round"] >= ruleset.rounds
-        if ruleset.until is not None and ruleset.until(self._context(None)):
+        if ruleset.until is not None and ruleset.until(self._judge()):
             done = True
         if done:
             return self._to_scoring()

@@ -265,6 +265,24 @@ class Game(Course, Sandbox, WhatIf, ChanceHost):
         player = None if me is None else Player(me)
         return Context(self.state, self.tables, player, env or {}, self, budget)
 
+    _judges: tuple[State | None, dict[int | None, Context]] = (None, {})
+
+    def _judge(self, me: int | None = None) -> Context:
+        """The context a condition of the course is evaluated in (`end`, a phase's
+        `skip`, `while` and `order`, the rounds' `until`): one per state and seat, its
+        step budget filled again each time. A condition only reads (it sets no locals,
+        nothing keeps its context), and the course asks after every decision. They go
+        when the game is over: a context holds its game, which is then freed at once."""
+        state, judges = self._judges
+        if state is not self.state:
+            judges = {}
+            self._judges = (self.state, judges)
+        ctx = judges.get(me)
+        if ctx is None:
+            ctx = judges[me] = self._context(me)
+        ctx.budget[0] = self.tables.limits.step_budget
+        return ctx
+
     def _start_runner(
         self,
         key: str,
@@ -482,7 +500,7 @@ class Game(Course, Sandbox, WhatIf, ChanceHost):
         stage = self.state.engine["stage"]
         if end is None or stage in ("setup", "scoring", "over") or self._unit_done():
             return
-        if end(self._context(None)):
+        if end(self._judge()):
             self._runners = {}
             self._to_scoring()
 
@@ -505,6 +523,7 @@ class Game(Course, Sandbox, WhatIf, ChanceHost):
                 continue
             if engine["stage"] == "over":
                 self._snapshot = None
+                self._judges = Game._judges  # their contexts hold the game: a cycle
                 return
             specs = self._next_unit()
             if specs:
