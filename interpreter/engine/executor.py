@@ -170,17 +170,25 @@ def _chooser(node: fx.ChooseItem | fx.ChooseOption, ctx: Context) -> Player:
     return player
 
 
+def _judged_in(ctx: Context) -> Context:
+    """Where a decision's options are worked out when they are asked for: ``ctx``, or
+    ``ctx`` over a copy of the state as it is now where another decision may be
+    answered first (``host.options_on_copy``): its effect would change the state."""
+    return ctx.over(ctx.state.copy()) if ctx.host.options_on_copy else ctx
+
+
 def _choose_item(node: fx.ChooseItem, ctx: Context) -> Run:
     env = ctx.env
     items = node.items(ctx)
     where, var, label = node.where, node.var, node.label or ""
     if where is not None and ctx.host.options_on_demand and not node.by_chance:
+        judged = _judged_in(ctx)
 
         def test(item: Any) -> bool:
             env[var] = item
-            return where(ctx)
+            return where(judged)
 
-        choice = Choice(label or var, node, ctx, list(items), label, test, node.optional)
+        choice = Choice(label or var, node, judged, list(items), label, test, node.optional)
         if not node.optional and not choice.any_legal():
             return
     else:
@@ -214,12 +222,13 @@ def _choose_item(node: fx.ChooseItem, ctx: Context) -> Run:
 def _choose_option(node: fx.ChooseOption, ctx: Context) -> Run:
     env = ctx.env
     if ctx.host.options_on_demand:
+        judged = _judged_in(ctx)
 
         def test(candidate: tuple[fx.Option, Any]) -> bool:
             option, item = candidate
             if option.items is not None:
                 env[option.var] = item
-            return option.guard is None or option.guard(ctx)
+            return option.guard is None or option.guard(judged)
 
         candidates: list[tuple[fx.Option, Any]] = []
         for option in node.options:
@@ -227,7 +236,7 @@ def _choose_option(node: fx.ChooseOption, ctx: Context) -> Run:
                 candidates.append((option, None))
             else:
                 candidates += [(option, item) for item in tuple(option.items(ctx))]
-        choice = Choice("option", node, ctx, candidates, None, test, node.optional)
+        choice = Choice("option", node, judged, candidates, None, test, node.optional)
         if not node.optional and not choice.any_legal():
             return
     else:

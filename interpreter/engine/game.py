@@ -73,7 +73,8 @@ class Result:
 class Game(Course, Sandbox, WhatIf, ChanceHost):
     """One game of a ruleset for the given players."""
 
-    options_on_demand = False  # the host's answer to effects: see ``_step``
+    options_on_demand = False  # the host's answers to effects: see ``_step``
+    options_on_copy = False
 
     def __init__(
         self,
@@ -301,13 +302,11 @@ class Game(Course, Sandbox, WhatIf, ChanceHost):
     def _step(self, runner: _Runner, answer: int | None) -> Choice | Fork | None:
         self._current_runner = runner.key
         # A decision's options may wait until they are asked for (replay asks for the
-        # logged one only) where this is the only decision that can be open: another
-        # runner's moves would change the state they are evaluated against.
-        self.options_on_demand = (
-            (self.lazy_choices or self._replay is not None)
-            and runner.parent is None
-            and len(self._unit_specs) <= 1
-        )
+        # logged one only). Where another decision can be open too (a simultaneous
+        # step), its answer may change the state first: the options are then worked out
+        # on a copy of the state as it is when the decision is reached.
+        lazy = self.options_on_demand = self.lazy_choices or self._replay is not None
+        self.options_on_copy = lazy and (runner.parent is not None or len(self._unit_specs) > 1)
         try:
             if answer is None:
                 return next(runner.generator)

@@ -55,6 +55,7 @@ class _NoChance:
 
     random_order = random_choice = random_pick = _refuse
     options_on_demand = True  # the action takes its first option: no need for all
+    options_on_copy = False  # and nothing else happens before it does
 
     def reveal(self, *_: Any) -> None:
         return None

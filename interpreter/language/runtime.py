@@ -19,6 +19,9 @@ class Host(Protocol):
 
     # whether a decision reached now may work out its legal options only when asked
     options_on_demand: bool
+    # whether other decisions may be answered before it: then they are worked out on a
+    # copy of the state as it is when the decision is reached
+    options_on_copy: bool
 
     def random_order(self, ctx: Context, zone: str, items: tuple[str, ...]) -> tuple[str, ...]: ...
 
@@ -84,6 +87,12 @@ class Context:
         other.host = self.host
         other.budget = self.budget
         other.depth = depth
+        return other
+
+    def over(self, state: Any) -> Context:
+        """This context over another state (a copy of its own, kept as it is now)."""
+        other = self._copy(self.env, self.me, self.depth)
+        other.state = state
         return other
 
     def deeper(self) -> int:

@@ -190,21 +190,11 @@ def test_replay_works_out_fewer_options_than_play(tmp_path: Path, monkeypatch) -
     assert verdict.kind == "legal"
     assert verdict.game.result().scores == game.result().scores
     decisions = sum(1 for e in game.events if "choice" in e)
-    # no decision works out all its options: outside the simultaneous phase (where
-    # another player's move could change the state they are evaluated against) and
-    # where options have conditions, the logged option is checked alone
+    # no decision works out all its options: where options have conditions, the
+    # logged option is checked alone (in a simultaneous step, on the state as it was
+    # when the decision was reached)
     assert worked_out == []
     assert decisions / 2 < len(on_demand) < decisions
-
-
-def test_simultaneous_choices_are_worked_out_when_reached() -> None:
-    ruleset = load_or_raise("rococo")
-    game = Game(ruleset, ["Ann", "Bob", "Cat"], seed=3, start=False)
-    game.lazy_choices = True
-    game.start()
-    runners = [r for r in game._runners.values() if r.choice is not None]
-    assert len(runners) == 3  # the secret choice of employees
-    assert all(r.choice._texts is not None for r in runners)
 
 
 def test_replayed_logs_agree_with_play(tmp_path: Path) -> None:
@@ -217,3 +207,60 @@ def test_replayed_logs_agree_with_play(tmp_path: Path) -> None:
         verdict = replay(path)
         assert verdict.kind == "legal", verdict.message
         assert verdict.game.state.digest() == game.state.digest()
+
+
+GRAB = {  # both players take a card from one pool at once, each from the pool they saw
+    "ruleset.yaml": "id: grab\nname: Grab\nversion: 0.1.0\nplayers: {min: 2, max: 2}\n"
+    "include: [content.yaml]\n",
+    "content.yaml": """
+counters:
+  score: {per: player}
+  taken: {per: game}
+zones:
+  pool: {per: game}
+  hand: {per: player}
+kinds:
+  card: {}
+components:
+  c1: {kind: card}
+  c2: {kind: card}
+structure:
+  setup: |
+    move(card, pool)
+  rounds: {count: 1}
+  phases:
+    - id: grab
+      kind: simultaneous
+      effect: |
+        choose c in pool where taken < c.zone.size as "take" {
+          taken += 1
+          move(c, my.hand)
+        }
+scoring:
+  score: score
+  steps:
+    - {id: s, effect: "for p in players { gain(score, p.hand.size, to: p) }"}
+""",
+}
+
+
+def test_simultaneous_options_are_judged_on_the_state_they_were_reached_in(
+    tmp_path: Path,
+) -> None:
+    """Bob's options were offered before Ann's move took c1 from the pool and counted
+    it: "take c2" stays legal for him in play, and replay, which works out only the
+    logged option and only when it comes, judges it on the state as it was then, not
+    as Ann's move left it (where one taken is not fewer than the one card left)."""
+    for name, text in GRAB.items():
+        (tmp_path / name).write_text(text)
+    game = Game(load_or_raise(tmp_path), ["Ann", "Bob"], seed=1)
+    assert [d.options for d in game.pending()] == [("take c1", "take c2")] * 2
+    game.apply("Ann", "take c1")
+    game.apply("Bob", "take c2")  # offered when nothing was taken yet
+    assert game.state.counters["taken"] == 2
+    path = tmp_path / "game.jsonl"
+    with path.open("w") as stream:
+        writer.write(game, stream)
+    verdict = replay(path, ruleset_folder=tmp_path, views=False)
+    assert verdict.kind == "legal", verdict.message
+    assert verdict.game.state.zones == game.state.zones
