@@ -129,7 +129,10 @@ class Choice:
                 return self.pass_slot if self.optional else None  # "pass": told at once
             same = self._bearing(text)
             if text != "pass":  # the first legal candidate of a text keeps it as it is
-                return next((s for s in same if self.legal(s)), None)
+                for slot in same:
+                    if self.legal(slot):
+                        return slot
+                return None
             if not same:
                 return self.pass_slot if self.optional else None
         try:
