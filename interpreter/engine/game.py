@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import field
-from typing import Any
+from typing import Any, NamedTuple
 
 from interpreter.engine.chance_host import ChanceHost
 from interpreter.engine.course import MAX_EVENTS, MAX_STEPS_OF_PLAY, Course
@@ -38,9 +38,9 @@ from interpreter.ruleset.tables import tables_for
 ChanceSource = Callable[[str, tuple[str, ...], int | None], tuple[str, ...]]
 
 
-@dataclass(frozen=True)
-class Decision:
-    """An open decision: who decides, what about, and every legal option's text."""
+class Decision(NamedTuple):
+    """An open decision: who decides, what about, and every legal option's text (a
+    named tuple: one is made for every decision of play)."""
 
     player: int
     player_name: str
