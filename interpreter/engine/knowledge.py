@@ -39,6 +39,7 @@ def knowing_twin(game: Game) -> Game | None:
 
     twin = Game(game.ruleset, list(game.people), game.seed, chance_source=recorded, start=False)
     twin.state.engine["known"] = {}
+    twin.lazy_choices = True  # each recorded move is checked alone, as replay does
     try:
         twin.start()
         for event in game.events:
