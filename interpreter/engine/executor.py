@@ -346,8 +346,10 @@ def do_action(ctx: Context, action: str, args: dict[str, Any]) -> Run:
     effect = definition.effect
     if effect is None:
         return
+    body = effect.body
+    run = body.run  # its compiled block once it has run: ``run_seq`` then only calls it
     try:  # ``run_effect`` written out: one generator less under every action
-        yield from run_seq(effect.body, ctx.nested(env))
+        yield from run(ctx.nested(env)) if run else run_seq(body, ctx.nested(env))
     except StopEffect:
         return
 
