@@ -90,6 +90,9 @@ class Tables:
                     self.zone_seat[key] = seat
                 if zone.order == "random":
                     self.random_zones.add(key)
+        # each zone's key as the state keeps it (a plain text, made once: a ``ZoneRef``
+        # finds it) and its capacity, for every move
+        self.zone_slots = {k: (str(k), c) for k, c in self.zone_capacity.items()}
         # where a move changes what someone knows (``witness``): zones not everyone sees
         self.hidden_zones = frozenset(k for k, v in self.zone_visibility.items() if v != "public")
         self.piece_props = PieceTable({pid: p.properties for pid, p in ruleset.pieces.items()})
@@ -196,13 +199,12 @@ class Tables:
         return capacity == 0 or len(state.zones.get(zone, ())) < capacity
 
     def place(self, ctx: Any, piece: Any, zone: Any, position: int | None) -> None:
-        if zone is None:
-            raise RuleError("cannot move a component to none")
-        if type(zone) is not str:
-            zone = str(zone)  # a zone's key, as the state keeps it (not a ``ZoneRef``)
-        capacity = self.zone_capacity.get(zone)
-        if capacity is None:
-            raise RuleError(f"there is no zone or space {zone!r} in this game")
+        slot = self.zone_slots.get(zone)
+        if slot is None:
+            if zone is None:
+                raise RuleError("cannot move a component to none")
+            raise RuleError(f"there is no zone or space {str(zone)!r} in this game")
+        zone, capacity = slot  # the key as the state keeps it (not a ``ZoneRef``)
         if piece not in self.piece_kind:
             raise RuleError(f"there is no component {piece!r}")
         budget = ctx.budget  # a statement may move any number of pieces: each is a step
