@@ -227,7 +227,7 @@ def replay_vs_play(
         else ""
     )
     print(
-        f"{games} {players}-player {ruleset_id} games, {events // 3} events: "
+        f"{games} {players}-player {ruleset_id} games, {events // rounds_wanted} events: "
         f"play {events / play_cpu:,.0f} events/s, replay {events / replay_cpu:,.0f} events/s "
         f"(replay/play {play_cpu / replay_cpu:.2f}×, by round "
         + ", ".join(f"{r:.2f}" for r in ratios)
