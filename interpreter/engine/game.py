@@ -24,7 +24,7 @@ from interpreter.engine.executor import (
     explain,
     run_effect,
 )
-from interpreter.engine.knowledge import knowing_twin
+from interpreter.engine.knowledge import Knowledge
 from interpreter.engine.sandbox import Sandbox
 from interpreter.engine.state import PendingKnowledge, State
 from interpreter.engine.what_if import WhatIf
@@ -70,7 +70,7 @@ class Result:
     tiebreak: dict[str, list[int]] = field(default_factory=dict)
 
 
-class Game(Course, Sandbox, WhatIf, ChanceHost):
+class Game(Course, Sandbox, WhatIf, ChanceHost, Knowledge):
     """One game of a ruleset for the given players."""
 
     options_on_demand = False  # the host's answers to effects: see ``_step``
@@ -224,40 +224,6 @@ class Game(Course, Sandbox, WhatIf, ChanceHost):
             except ValueError:
                 raise IllegalMove(f"there is no player {player!r}") from None
         return int(player)
-
-    # ----------------------------------------------------- what players know
-    def follow_knowledge(self) -> None:
-        """Follow what each player knows of hidden components from now on (views,
-        worlds and digests read it): what they know so far is worked out by playing this
-        game again from its record (``knowledge.py``). Nothing to do if the game already
-        follows it; a game that never does (``replay(views=False)``) refuses when read."""
-        if type(self.state.engine["known"]) is not PendingKnowledge:
-            return
-        if self._snapshot is None and not self.events:  # not started: nothing seen yet
-            self.state.engine["known"] = {}
-            return
-        twin = knowing_twin(self)  # None: a position arranged by hand, known to nobody
-        self.state.engine["known"] = twin.state.engine["known"] if twin else {}
-        if self._snapshot is not None:
-            start = twin._snapshot if twin else None
-            self._snapshot.engine["known"] = start.engine["known"] if start else {}
-
-    def reveal(self, ctx: Context, pieces: tuple[str, ...], to: tuple[int, ...]) -> None:
-        engine = self.state.engine
-        known = engine["known"]
-        if type(known) is not dict:
-            return  # not followed (yet): ``follow_knowledge`` works it out when asked
-        copied = False  # copied on the first change: states share their engine dicts
-        shown = set(to)
-        for piece in pieces:
-            had = known.get(piece, ())
-            seats = tuple(sorted(shown.union(had)))
-            if seats and seats != had:  # nobody's knowledge: no entry (``Tables.witness``)
-                if not copied:
-                    known, copied = dict(known), True
-                known[piece] = seats
-        if copied:
-            engine["known"] = known
 
     # ----------------------------------------------------------------- units
     def _context(

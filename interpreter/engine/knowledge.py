@@ -17,10 +17,56 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
+from interpreter.engine.state import PendingKnowledge
 from interpreter.errors import GameError, RuleError
+from interpreter.language.runtime import Context
 
 if TYPE_CHECKING:
     from interpreter.engine.game import Game
+
+
+class Knowledge:
+    """``follow_knowledge`` and ``reveal`` for ``Game`` (a mixin: it reads the game's
+    state, step snapshot and record)."""
+
+    state: Any
+    events: list
+    _snapshot: Any
+
+    def follow_knowledge(self) -> None:
+        """Follow what each player knows of hidden components from now on (views,
+        worlds and digests read it): what they know so far is worked out by playing this
+        game again from its record (``knowing_twin``). Nothing to do if the game already
+        follows it; a game that never does (``replay(views=False)``) refuses when read."""
+        if type(self.state.engine["known"]) is not PendingKnowledge:
+            return
+        if self._snapshot is None and not self.events:  # not started: nothing seen yet
+            self.state.engine["known"] = {}
+            return
+        twin = knowing_twin(self)  # type: ignore[arg-type]
+        # no twin: a position arranged by hand, which nobody is taken to know
+        self.state.engine["known"] = twin.state.engine["known"] if twin else {}
+        if self._snapshot is not None:
+            start = twin._snapshot if twin else None
+            self._snapshot.engine["known"] = start.engine["known"] if start else {}
+
+    def reveal(self, ctx: Context, pieces: tuple[str, ...], to: tuple[int, ...]) -> None:
+        """The rules' `reveal`: ``pieces`` are known to the seats ``to`` from now on."""
+        engine = self.state.engine
+        known = engine["known"]
+        if type(known) is not dict:
+            return  # not followed (yet): ``follow_knowledge`` works it out when asked
+        copied = False  # copied on the first change: states share their engine dicts
+        shown = set(to)
+        for piece in pieces:
+            had = known.get(piece, ())
+            seats = tuple(sorted(shown.union(had)))
+            if seats and seats != had:  # nobody's knowledge: no entry (``Tables.witness``)
+                if not copied:
+                    known, copied = dict(known), True
+                known[piece] = seats
+        if copied:
+            engine["known"] = known
 
 
 def knowing_twin(game: Game) -> Game | None:
