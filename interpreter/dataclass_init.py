@@ -141,19 +141,21 @@ def _path() -> Any:
 def _read() -> dict[str, bytes]:
     global _file
     path = _file = _path()
+    from interpreter import cache_folder
+
+    data = cache_folder.read_entry(path)  # None: missing, not trusted, or not ours
     try:
-        kept = marshal.loads(path.read_bytes()) if path is not None and path.exists() else {}
-    except (OSError, ValueError, EOFError, TypeError):
+        kept = marshal.loads(data) if data is not None else {}
+    except (ValueError, EOFError, TypeError):
         return {}  # a broken file is written again at the end
     return kept if isinstance(kept, dict) else {}
 
 
 def _write() -> None:
-    from interpreter.atomic_file import write_atomically
+    from interpreter import cache_folder
 
     path = _file
     if path is None or _kept is None:
         return
     kept = _kept if len(_kept) <= MAX_KEPT else {t: _kept[t] for t in _used}
-    data = marshal.dumps(kept)
-    write_atomically(path, lambda handle: handle.write(data))  # not written: only slower
+    cache_folder.write_entry(path, marshal.dumps(kept))  # not written: only slower

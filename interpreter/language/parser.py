@@ -9,13 +9,13 @@ whose error (``UnexpectedInput``) becomes the ``SyntaxProblem`` a user reads.
 from __future__ import annotations
 
 import contextlib
+import io
 import marshal
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from interpreter import cache_folder
-from interpreter.atomic_file import write_atomically
 from interpreter.language import lalr, parse_tables
 from interpreter.language.parse_tree import Tree, from_lark
 from interpreter.lean_dataclasses import dataclass
@@ -82,10 +82,10 @@ def grammar() -> Lark:
     text = GRAMMAR_PATH.read_text()
     cache = grammar_cache_file(text)
     built = None
-    if cache is not None:
-        # missing, unreadable or half written: built again
-        with contextlib.suppress(Exception), cache.open("rb") as handle:
-            built = Lark.load(handle)
+    kept = cache_folder.read_entry(cache)  # None: missing, not trusted, or not ours
+    if kept is not None:
+        with contextlib.suppress(Exception):  # of another format: built again
+            built = Lark.load(io.BytesIO(kept))
     if built is None:
         built = Lark(
             text,
@@ -95,7 +95,9 @@ def grammar() -> Lark:
             maybe_placeholders=True,
         )
         if cache is not None:
-            write_atomically(cache, built.save)  # a cache not written changes only the speed
+            saved = io.BytesIO()
+            built.save(saved)
+            cache_folder.write_entry(cache, saved.getvalue())  # not kept: only slower
     return built
 
 
@@ -141,17 +143,16 @@ def tables_parser() -> lalr.Parser | None:
     text = GRAMMAR_PATH.read_text()
     path = tables_file(text)
     tables = None
-    if path is not None:
-        # missing, unreadable, half written or of another format: made again
-        with contextlib.suppress(Exception):
-            tables = parse_tables.ParseTables.from_data(marshal.loads(path.read_bytes()))
+    kept = cache_folder.read_entry(path)  # None: missing, not trusted, or not ours
+    if kept is not None:
+        with contextlib.suppress(Exception):  # of another format: made again
+            tables = parse_tables.ParseTables.from_data(marshal.loads(kept))
     if tables is None:
         tables = parse_tables.from_lark(grammar())
         if tables is None:
             return None
         if path is not None:
-            data = marshal.dumps(tables.as_data())
-            write_atomically(path, lambda handle: handle.write(data))
+            cache_folder.write_entry(path, marshal.dumps(tables.as_data()))
     return lalr.Parser(tables)
 
 

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 import fastjsonschema
 
 from interpreter import cache_folder
-from interpreter.atomic_file import write_atomically
 from interpreter.check import schemas
 from interpreter.log.quick_check import quick_check, quick_check_many
 
@@ -65,8 +64,7 @@ def fast_validator(definition: str) -> Callable[[Any], Any]:
     code = _kept_code(kept)
     if code is None:
         code = compile(fastjsonschema.compile_to_code(schema), "<log check>", "exec")
-        if kept is not None:
-            write_atomically(kept, lambda handle: handle.write(marshal.dumps(code)))
+        cache_folder.write_entry(kept, marshal.dumps(code))
     namespace: dict[str, Any] = {}
     exec(code, namespace)  # fastjsonschema's code of our own schema
     return namespace["validate"]
@@ -74,11 +72,12 @@ def fast_validator(definition: str) -> Callable[[Any], Any]:
 
 def _kept_code(path: Path | None) -> CodeType | None:
     """The code kept in ``path``, or None (none kept, or unreadable: made again)."""
-    if path is None:
+    data = cache_folder.read_entry(path)  # None: missing, not trusted, or not ours
+    if data is None:
         return None
     try:
-        code = marshal.loads(path.read_bytes())
-    except (OSError, EOFError, ValueError, TypeError):
+        code = marshal.loads(data)
+    except (EOFError, ValueError, TypeError):
         return None
     return code if isinstance(code, CodeType) else None
 

@@ -24,6 +24,7 @@ import builtins
 import contextlib
 import functools
 import io
+import json
 import marshal
 import os
 import pickle
@@ -34,7 +35,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from interpreter import cache_folder
-from interpreter.atomic_file import write_atomically
 from interpreter.lean_dataclasses import dataclass
 from interpreter.load.search import once_while_fixed, real_path
 from interpreter.sha256 import sha256
@@ -42,8 +42,8 @@ from interpreter.sha256 import sha256
 if TYPE_CHECKING:  # the code generator is imported only where code is read or written
     from interpreter.language.codegen import Emitter
 
-FORMAT = 3  # bumped when the layout of an entry changes
-MAX_ENTRY_BYTES = 64_000_000  # a larger file is not read (a corrupt or foreign one)
+FORMAT = 4  # bumped when the layout of an entry changes
+MAX_ENTRY_BYTES = cache_folder.MAX_ENTRY_BYTES  # a larger file is not read
 MAX_ENTRIES = 64  # the oldest entries beyond this are removed when one is written
 _PACKAGE = Path(__file__).resolve().parents[1]
 
@@ -81,11 +81,13 @@ def request_key(folder_: Path, expansions: list[str] | None, mods: list[Path] | 
         str(real_path(folder_)),
         str(folder_),
         os.getcwd(),
-        "\0".join(expansions or ()),
-        "\0".join(f"{real_path(m)}\0{m}" for m in mods or ()),
-        "\0".join(str(p) for p in search.rules_path()),
+        list(expansions or ()),
+        [[str(real_path(m)), str(m)] for m in mods or ()],
+        [str(p) for p in search.rules_path()],
     ]
-    return sha256("\n".join(parts).encode()).hexdigest()[:32]
+    # JSON: two different requests never make the same text (a list joined with a
+    # separator did: no expansion and the expansion "" were one key)
+    return sha256(json.dumps(parts).encode()).hexdigest()[:32]
 
 
 @functools.lru_cache(maxsize=1)
@@ -167,14 +169,20 @@ def fetch(key: str, with_catalog: bool = True) -> Any | None:
 
 
 def _read(path: Path) -> Entry | None:
-    try:
-        if path.stat().st_size > MAX_ENTRY_BYTES:
-            return None
-        with path.open("rb") as handle:
-            entry = pickle.load(handle)
-    except Exception:
-        return None
+    entry = _unpickle_kept(path)
     return entry if isinstance(entry, Entry) else None
+
+
+def _unpickle_kept(path: Path) -> Any:
+    """What this user's process pickled at ``path`` (``cache_folder.read_entry``
+    checks who wrote it before anything is unpickled), or None."""
+    data = cache_folder.read_entry(path, MAX_ENTRY_BYTES)
+    if data is None:
+        return None
+    try:
+        return pickle.loads(data)
+    except Exception:  # of another format: a miss
+        return None
 
 
 class _Unpickler(pickle.Unpickler):
@@ -200,16 +208,16 @@ def file_fact(path: Path, kind: str, compute: Any) -> Any:
     if not enabled():
         return compute(path)
     current = digest(path)
-    name = sha256(f"{FORMAT}\0{kind}\0{real_path(path)}".encode()).hexdigest()[:32]
+    name = sha256(json.dumps([FORMAT, kind, str(real_path(path))]).encode()).hexdigest()[:32]
     where = folder() / "facts" / f"{name}.pickle"
     with contextlib.suppress(Exception):
-        with where.open("rb") as handle:
-            seen, value = pickle.load(handle)  # written below, in the user's cache
+        seen, value = _unpickle_kept(where)  # written below, in the user's cache
         if current is not None and seen == current:
             return value
     value = compute(path)
     if current is not None:
-        write_atomically(where, lambda handle: pickle.dump((current, value), handle))
+        with contextlib.suppress(Exception):
+            cache_folder.write_entry(where, pickle.dumps((current, value)))
     return value
 
 
@@ -338,9 +346,8 @@ def remember_lint(loaded: Any, warnings: list) -> None:
 
 def _read_verdict(key: str) -> tuple[list, list, dict] | None:
     try:
-        with (folder() / f"{key}.lint").open("rb") as handle:
-            sources, warnings, summary = pickle.load(handle)  # written by remember_lint
-    except Exception:
+        sources, warnings, summary = _unpickle_kept(folder() / f"{key}.lint")
+    except Exception:  # none kept (by remember_lint), or not ours
         return None
     return sources, warnings, summary
 
@@ -382,8 +389,9 @@ def fetch_verdict(key: str) -> Any | None:
 
 
 def _write(path: Path, entry: Any) -> None:
-    """Write atomically; on a read-only or full disk the rules are simply not kept."""
-    if write_atomically(path, lambda h: pickle.dump(entry, h, protocol=pickle.HIGHEST_PROTOCOL)):
+    """Write atomically, with its MAC; on a read-only or full disk, or in a cache
+    folder that is not this user's alone, the rules are simply not kept."""
+    if cache_folder.write_entry(path, pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)):
         with contextlib.suppress(Exception):
             _prune(path.parent)
 
