@@ -340,6 +340,21 @@ def _overlay_requires(path: Path) -> list[str]:
         return []
 
 
+def overlay_block_names(path: Path) -> list[list[str]]:
+    """The names under `with:` of each `when:` block of an overlay file (none if
+    unreadable), read as the loader reads the overlay (``_read_checked``)."""
+    try:
+        data = _read_checked(path, display_path(path), OVERLAY_SCHEMA)[0].data
+    except LoadError:
+        return []
+    blocks = data.get("when") if isinstance(data, dict) else None
+    names = []
+    for block in blocks if isinstance(blocks, list) else []:
+        needed = block.get("with") if isinstance(block, dict) else None
+        names.append([str(n) for n in needed] if isinstance(needed, list) else [])
+    return names
+
+
 _READ_CACHE: dict[tuple, tuple[Document, list[Diagnostic]]] = {}
 _READ_CACHE_SIZE = 256  # documents kept: a ruleset's files with every overlay, many times
 
