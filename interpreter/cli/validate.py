@@ -307,7 +307,7 @@ def _validate_together(
 ) -> None:
     """Mods on their base, with the expansions they require, as one combination; then
     with what their `when:` blocks name too."""
-    from interpreter.cli.validate_mods import needed_expansions, offered_expansions
+    from interpreter.cli.validate_mods import needed_expansions
 
     needed = needed_expansions(folder, headers)
     loaded = _load(folder, expansions=needed, mods=mods)
@@ -315,7 +315,9 @@ def _validate_together(
     if loaded.catalog and loaded.catalog.manifest.get("id"):
         names = [str(h.get("id", p.stem)) for p, h in zip(mods, headers, strict=True)]
         summary.rulesets.append("+".join([str(loaded.catalog.manifest["id"]), *names]))
-    offered = offered_expansions(folder)
+    if loaded.catalog is None:
+        return
+    offered = loaded.catalog.manifest.get("expansions") or {}  # as its schema allows
     ids = {str(h.get("id", p.stem)) for p, h in zip(mods, headers, strict=True)}
     built = [tuple(n for n in offered if n in needed)]
     for subset in _with_blocks(folder, offered, [(m, needed) for m in mods], ids, built, summary):

@@ -43,24 +43,18 @@ def base_folder(path: Path, header: dict) -> Path | None:
     return resolve_ruleset(str(base), path.parent) if base else None
 
 
-def offered_expansions(folder: Path) -> dict:
-    """The expansions a ruleset's manifest offers (none if it is unreadable: loading
-    the ruleset reports why)."""
-    try:
-        from interpreter.load.yaml_source import load_file
-
-        manifest = load_file(folder / MANIFEST).data
-    except LoadError:
-        return {}
-    offered = manifest.get("expansions") if isinstance(manifest, dict) else None
-    return offered if isinstance(offered, dict) else {}
-
-
 def needed_expansions(folder: Path, headers: list[dict]) -> list[str]:
     """The expansions the overlays `require`, with what those require in turn (a mod
     of the same combination is applied already, not an expansion to add)."""
     mods = {str(h.get("id")) for h in headers if h.get("id")}
-    offered = offered_expansions(folder)
+    offered = {}
+    try:
+        from interpreter.load.yaml_source import load_file
+
+        manifest = load_file(folder / MANIFEST).data
+        offered = manifest.get("expansions") or {} if isinstance(manifest, dict) else {}
+    except LoadError:
+        pass
     expansions: list[str] = []
     for header in headers:
         requires = header.get("requires")
