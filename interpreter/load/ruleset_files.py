@@ -305,11 +305,12 @@ def allowed_combinations(folder: Path, offered: dict) -> list[tuple[str, ...]]:
 
 
 def requirement_chain(folder: Path, expansion: str, offered: dict) -> list[str]:
-    """The expansion and the expansions it requires, in the order to apply them."""
+    """The expansion and the expansions it requires, in the order to apply them (an
+    entry of ``offered`` that is no mapping names no file: its schema error says so)."""
     order: list[str] = []
 
     def visit(name: str, depth: int = 0) -> None:
-        if name in order or depth > 20 or name not in offered:
+        if name in order or depth > 20 or not isinstance(offered.get(name), dict):
             return
         from interpreter.ruleset import stored
 
