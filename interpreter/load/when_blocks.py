@@ -24,7 +24,7 @@ from interpreter.lean_dataclasses import dataclass
 from interpreter.load.ruleset_files import display_path, overlay_block_names, requirement_chain
 
 # combinations plain `validate` builds for `when:` blocks beyond the base and each
-# expansion: each is a whole build (about 16 ms for Rococo's), and a ruleset of n
+# expansion: each is a whole build (some 20 ms for 500 items), and a ruleset of n
 # expansions could ask for up to 2^n of them
 MAX_BLOCK_COMBINATIONS = 32
 
