@@ -106,3 +106,25 @@ def test_a_mods_when_block_is_checked_too(tmp_path: Path, monkeypatch) -> None:
         assert result.exit_code == 1, result.output
         assert headlines(result) == [expected]
         assert "     = with: deluxe, jewelry_box\n" in result.output
+
+
+def test_blocks_beyond_the_cap_are_warned_about_not_skipped_silently(
+    rococo_copy: Path, monkeypatch
+) -> None:
+    """With room for one block combination, the other block is a warning at its `with:`
+    naming the flags that check it (and `--strict` fails on it)."""
+    from interpreter.load import when_blocks
+
+    monkeypatch.setattr(when_blocks, "MAX_BLOCK_COMBINATIONS", 1)
+    result = invoke("validate", str(rococo_copy))
+    assert result.exit_code == 0, result.output
+    path, line, column = at(rococo_copy / SOLO, "with: [jewelry_box]")
+    warnings = [line for line in result.output.splitlines() if ": warning: " in line]
+    assert warnings == [  # Haute Couture's block, offered first, was built
+        f"{path}:{line}:{column}: warning: this `when:` block was not checked: its "
+        "ruleset's blocks need more than 1 combinations of expansions"
+    ]
+    assert "`rules validate RULESET --with deluxe --with jewelry_box --with solo`" in (
+        result.output
+    )
+    assert invoke("validate", "--strict", str(rococo_copy)).exit_code == 1
