@@ -11,7 +11,9 @@ with the package compiled to bytecode first (``compileall``), as ``pip install``
   first, as before the group was lazy;
 - ``grammar``: a process that imports the parser and builds the Lark grammar, with
   the cache off, then on and warm;
-- ``validate``: ``rules validate rulesets/rococo`` (7 combinations of expansions) and
+- ``validate``: ``rules validate rulesets/rococo`` (9 combinations of expansions: the
+  base, each expansion, and the two that Solo's and Haute Couture's ``when:`` blocks
+  need) and
   ``… --with deluxe`` (one), each with nothing cached (``TABLETOP_RULES_CACHE=0``), with
   only the files derived from the interpreter's own texts, the grammar's and the
   dataclasses' ``__init__`` code (a fresh cache folder holding them, each run: the first
@@ -119,7 +121,7 @@ def cold(runs: int, only: set[str]) -> None:
         if "processes" in only:
             play_and_replay(runs, warm, Path(cache))
         if "validate" in only:
-            one = [*validate, "--with", "deluxe"]  # one combination instead of 7
+            one = [*validate, "--with", "deluxe"]  # one combination instead of 9
             for name, command in (("validate rococo", validate), ("  --with deluxe", one)):
                 print(f"{name:28}{median_ms(command, runs, off)}  nothing cached")
                 child_cpu(command, warm)  # writes the derived files and stores the rules

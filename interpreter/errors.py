@@ -40,6 +40,8 @@ class Diagnostic:
     kind: str = "error"
     json_path: str | None = None
     data_path: tuple = ()  # where in the document's data (for schema errors)
+    # the expansions applied when it arose, when `validate` checks several combinations
+    combination: tuple[str, ...] = ()
 
     def headline(self) -> str:
         return f"{self.location}: {self.severity}: {self.message}"
@@ -57,7 +59,13 @@ class Diagnostic:
             data["hint"] = self.hint
         if self.json_path:
             data["json_path"] = self.json_path
+        if self.combination:
+            data["with"] = list(self.combination)
         return data
+
+    def combination_note(self) -> str | None:
+        """``with: a, b``: the combination of expansions it arises in, if named."""
+        return f"with: {', '.join(self.combination)}" if self.combination else None
 
 
 @dataclass

@@ -100,7 +100,8 @@ def github(outcome: Outcome) -> list[str]:
             if d.location.column > 0:
                 properties.append(f"col={d.location.column}")
         properties.append(f"title={_property(f'rules validate: {d.kind}')}")
-        message = d.message + (f"\nhint: {d.hint}" if d.hint else "")
+        notes = [d.combination_note(), d.hint and f"hint: {d.hint}"]
+        message = "\n".join([d.message, *filter(None, notes)])
         lines.append(f"::{command} {','.join(properties)}::{_data(message)}")
     return [*lines, outcome.summary_line()]
 
@@ -128,7 +129,8 @@ def sarif(outcome: Outcome) -> str:
             if d.location.column > 0:
                 region["startColumn"] = d.location.column
             location["region"] = region
-        message = d.message + (f" (hint: {d.hint})" if d.hint else "")
+        notes = [d.combination_note(), d.hint and f"hint: {d.hint}"]
+        message = " ".join([d.message, *(f"({note})" for note in notes if note)])
         results.append(
             {
                 "ruleId": d.kind,

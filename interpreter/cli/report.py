@@ -42,6 +42,8 @@ def render(diagnostic: Diagnostic) -> str:
         out.append(" " * (len(gutter) + column - 1) + "^")
     if diagnostic.json_path:
         out.append(f"     = at: {diagnostic.json_path}")
+    if diagnostic.combination:
+        out.append(f"     = {diagnostic.combination_note()}")
     if diagnostic.hint:
         out.append(f"     = hint: {diagnostic.hint}")
     return "\n".join(out)

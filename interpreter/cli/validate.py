@@ -128,18 +128,55 @@ def _validate_ruleset(
     manifest = loaded.catalog.manifest if loaded.catalog else {}
     if manifest.get("id"):
         summary.rulesets.append("+".join([str(manifest["id"]), *loaded.catalog.applied]))
-    if (mods and not (combos and combos.every)) or not manifest:
+    if not manifest:
         return
     offered = manifest.get("expansions") or {}
-    if combos is not None and combos.every:
+    if combos is not None and combos.every:  # every `when:` block applies in one of them
         subsets = allowed_combinations(folder, offered)
+    elif mods:  # the mods alone (above), then with what their `when:` blocks name
+        overlays, ids = _mod_overlays(mods)
+        subsets = _with_blocks(folder, offered, overlays, ids, [()], summary)
     else:
-        subsets = [requirement_chain(folder, expansion, offered) for expansion in offered]
+        chains = [tuple(requirement_chain(folder, name, offered)) for name in offered]
+        overlays = [(folder / str(offered[name].get("file", "")), [name]) for name in offered]
+        subsets = chains + _with_blocks(folder, offered, overlays, set(), [(), *chains], summary)
     for subset in subsets:
         if subset:
             loaded = _load(folder, expansions=list(subset), mods=mods)
-            _merge(loaded, summary, only, _mod_paths(mods))
+            _merge(loaded, summary, only, _mod_paths(mods), subset)
             summary.combinations += 1
+
+
+def _with_blocks(
+    folder: Path,
+    offered: dict,
+    overlays: list[tuple[Path, list[str]]],
+    mods: set[str],
+    built: list[tuple[str, ...]],
+    summary: Summary,
+) -> list[tuple[str, ...]]:
+    """The combinations of expansions to build, beyond ``built``, so that every `when:`
+    block of ``overlays`` applies in one of them (``when_blocks.py``); a block left out
+    at the cap is a warning at its place."""
+    from interpreter.load import when_blocks
+
+    found = when_blocks.blocks(folder, offered, overlays, mods)
+    extra, unchecked = when_blocks.plan(found, built)
+    summary.add([when_blocks.unchecked(block) for block in unchecked])
+    return extra
+
+
+def _mod_overlays(mods: list[Path]) -> tuple[list[tuple[Path, list[str]]], set[str]]:
+    """Each mod with the expansions it requires, and the mods' ids."""
+    from interpreter.cli.validate_mods import overlay_header
+
+    overlays, ids = [], set()
+    for mod in mods:
+        header = overlay_header(mod) or {}
+        requires = header.get("requires")
+        overlays.append((mod, [str(n) for n in requires] if isinstance(requires, list) else []))
+        ids.add(str(header.get("id", mod.stem)))
+    return overlays, ids
 
 
 def _mod_paths(mods: list[Path] | None) -> set[str] | None:
@@ -159,9 +196,17 @@ def _load(folder: Path, expansions: list[str] | None = None, mods: list[Path] | 
     return loaded
 
 
-def _merge(loaded, summary: Summary, only: str | None, lint_only: set[str] | None = None) -> None:
+def _merge(
+    loaded,
+    summary: Summary,
+    only: str | None,
+    lint_only: set[str] | None = None,
+    combination: tuple[str, ...] = (),
+) -> None:
     """Add a load's diagnostics; the lint runs once it loaded cleanly (``lint_only``:
-    keep its warnings about these files only, e.g. a mod's and not its base's)."""
+    keep its warnings about these files only, e.g. a mod's and not its base's).
+    ``combination``: the expansions validate chose to apply, named in each diagnostic,
+    since the user did not name them and the same files alone are fine."""
     diagnostics = loaded.diagnostics
     if loaded.valid and loaded.catalog is not None:
         warnings = loaded.lint
@@ -175,6 +220,8 @@ def _merge(loaded, summary: Summary, only: str | None, lint_only: set[str] | Non
         diagnostics = diagnostics + warnings
     if only is not None:
         diagnostics = [d for d in diagnostics if d.location.path == only]
+    if combination:
+        diagnostics = [replace(d, combination=combination) for d in diagnostics]
     summary.add(diagnostics)
     if loaded.catalog is not None:
         summary.files.update(loaded.catalog.document_paths())
@@ -258,14 +305,24 @@ def _validate_with_overlay(folder: Path, path: Path, header: dict, summary: Summ
 def _validate_together(
     folder: Path, mods: list[Path], headers: list[dict], summary: Summary
 ) -> None:
-    """Mods on their base, with the expansions they require, as one combination."""
+    """Mods on their base, with the expansions they require, as one combination; then
+    with what their `when:` blocks name too."""
     from interpreter.cli.validate_mods import needed_expansions
 
-    loaded = _load(folder, expansions=needed_expansions(folder, headers), mods=mods)
+    needed = needed_expansions(folder, headers)
+    loaded = _load(folder, expansions=needed, mods=mods)
     _merge(loaded, summary, None, _mod_paths(mods))
     if loaded.catalog and loaded.catalog.manifest.get("id"):
         names = [str(h.get("id", p.stem)) for p, h in zip(mods, headers, strict=True)]
         summary.rulesets.append("+".join([str(loaded.catalog.manifest["id"]), *names]))
+    if loaded.catalog is None:
+        return
+    offered = loaded.catalog.manifest.get("expansions") or {}  # as its schema allows
+    ids = {str(h.get("id", p.stem)) for p, h in zip(mods, headers, strict=True)}
+    built = [tuple(n for n in offered if n in needed)]
+    for subset in _with_blocks(folder, offered, [(m, needed) for m in mods], ids, built, summary):
+        loaded = _load(folder, expansions=list(subset), mods=mods)
+        _merge(loaded, summary, None, _mod_paths(mods), subset)
 
 
 def _enclosing_ruleset(path: Path) -> Path | None:

@@ -305,11 +305,12 @@ def allowed_combinations(folder: Path, offered: dict) -> list[tuple[str, ...]]:
 
 
 def requirement_chain(folder: Path, expansion: str, offered: dict) -> list[str]:
-    """The expansion and the expansions it requires, in the order to apply them."""
+    """The expansion and the expansions it requires, in the order to apply them (an
+    entry of ``offered`` that is no mapping names no file: its schema error says so)."""
     order: list[str] = []
 
     def visit(name: str, depth: int = 0) -> None:
-        if name in order or depth > 20 or name not in offered:
+        if name in order or depth > 20 or not isinstance(offered.get(name), dict):
             return
         from interpreter.ruleset import stored
 
@@ -338,6 +339,21 @@ def _overlay_requires(path: Path) -> list[str]:
         return [str(n) for n in (data.get("overlay") or {}).get("requires") or []]
     except (LoadError, AttributeError, TypeError):
         return []
+
+
+def overlay_block_names(path: Path) -> list[list[str]]:
+    """The names under `with:` of each `when:` block of an overlay file (none if
+    unreadable), read as the loader reads the overlay (``_read_checked``)."""
+    try:
+        data = _read_checked(path, display_path(path), OVERLAY_SCHEMA)[0].data
+    except LoadError:
+        return []
+    blocks = data.get("when") if isinstance(data, dict) else None
+    names = []
+    for block in blocks if isinstance(blocks, list) else []:
+        needed = block.get("with") if isinstance(block, dict) else None
+        names.append([str(n) for n in needed] if isinstance(needed, list) else [])
+    return names
 
 
 _READ_CACHE: dict[tuple, tuple[Document, list[Diagnostic]]] = {}

@@ -318,8 +318,9 @@ def test_missing_path_is_an_input_error(tmp_path: Path) -> None:
 
 
 def _expected_counts(folder: Path) -> tuple[int, int, int]:
-    """Files, items and provisional values of a ruleset and the expansions it offers
-    (each item once, whichever combination brings it), counted from its YAML."""
+    """Files, items and provisional values of a ruleset and the expansions it offers,
+    their `when:` blocks included (each item once, whichever combination brings it),
+    counted from its YAML."""
     yaml = YAML(typ="safe", pure=True)
     manifest = yaml.load((folder / "ruleset.yaml").read_text(encoding="utf-8"))
     contents = [
@@ -330,6 +331,8 @@ def _expected_counts(folder: Path) -> tuple[int, int, int]:
         for entry in (manifest.get("expansions") or {}).values()
     ]
     contents += [overlay.get("add") or {} for overlay in overlays]
+    # what their `when:` blocks add: plain validate builds a combination that applies each
+    contents += [block.get("add") or {} for o in overlays for block in o.get("when") or []]
     items: set = set()
     provisional: set = set()
     for data in contents:

@@ -73,6 +73,23 @@ def test_a_folder_without_yaml_is_an_error(tmp_path: Path) -> None:
     )
 
 
+def test_a_required_expansion_the_manifest_misdeclares_is_no_crash(rococo_copy: Path) -> None:
+    """An offered expansion that is no mapping: its schema error and the requirement
+    left unmet, where finding what the mod requires raised AttributeError (exit 70)."""
+    manifest = rococo_copy / "ruleset.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text.replace("  deluxe:\n    file:", "  deluxe: 3\n  dx:\n    file:"))
+    mod = rococo_copy.parent / "m.yaml"
+    mod.write_text("overlay: {id: m, name: M, base: ./rococo, requires: [deluxe]}\n")
+    result = invoke("validate", str(mod))
+    assert result.exit_code == 1, result.output
+    value = at(manifest, "3\n  dx:")
+    assert errors(result.output) == [
+        f"{at(mod, 'deluxe]')}: error: 'm' requires 'deluxe', which is not applied",
+        f"{value}: error: expected a mapping, got 3",
+    ]
+
+
 # ------------------------------------------------------ a mod that breaks its base
 def test_a_removal_the_base_needs_is_reported_at_the_mod(tmp_path: Path) -> None:
     mod = tmp_path / "stingy.yaml"
