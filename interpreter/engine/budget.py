@@ -29,6 +29,12 @@ class Budget:
     _spent_by: dict[str, int] = {}  # noqa: RUF012 - replaced, never changed in place
     _judged = 0  # steps spent by the course's conditions
 
+    @property
+    def steps_spent(self) -> int:
+        """The steps the game spent so far (the steps of play that ended, and the
+        course's conditions), as its budget counts them."""
+        return self._spent
+
     def _charge(self) -> None:
         """Add the steps the step of play under way spent (it ends, or the game does);
         raise the rule error of the game's budget when they are too many."""
