@@ -202,7 +202,8 @@ class Game(Course, Budget, Sandbox, WhatIf, ChanceHost, Knowledge):
             self._return_to(position)
             if not moving:
                 raise refusal from None
-            illegal = IllegalMove(refusal.message, self.legal(seat))
+            stopped = isinstance(exc, StopEffect)
+            illegal = IllegalMove("effect stopped" if stopped else exc.message, self.legal(seat))
             illegal.where, illegal.when = refusal.where, refusal.when
             raise illegal from None
 

@@ -155,3 +155,15 @@ def test_a_refusal_in_the_setup_is_located_in_the_setup(tmp_path, setup, stateme
     assert caught.value.message == message
     at(caught.value, lines, statement)
     assert caught.value.when == "the setup, event 1"
+
+
+def test_an_action_the_sandbox_runs_is_refused_at_its_rule(tmp_path):
+    """`run_action` (tests, scenarios): a refused action is an illegal move named at
+    the action (its requirement) or at the statement that refused it."""
+    folder, lines = ruleset(tmp_path)
+    game = Game(load_or_raise(folder), ["Ann", "Bob"], seed=1)
+    with pytest.raises(IllegalMove) as caught:
+        game.run_action("pay_five", "Ann")
+    assert caught.value.message == "cannot pay_five: too poor"
+    at(caught.value, lines, "pay_five:")
+    assert caught.value.when == "round 1, phase pick, event 1"
