@@ -8,11 +8,12 @@ game also counts the steps all its effects spent, and stops at
 Counting costs nothing per statement: each step of play (``course.py``'s unit: a
 phase effect, a turn, a trigger, a scoring step, the setup) spends one budget, shared
 by everything it runs (`do`, `emit`, the branches of a `simultaneous for`), and what
-it spent is added when the step ends, keyed by the rule that ran it. The course's
-conditions (`end`, `until`, `skip`, `while`, `order`, a trigger's `when`) are added
-up apart, each time their context is filled again. A step that is replayed (a copy of
-the game, a move undone) is counted once, when it ends in the game itself. The
-counts are numbers of steps, not time: the same seed stops at the same place.
+it spent is added when the step ends, keyed by the compiled effect it ran (named
+after its rule only when the budget is spent). The course's conditions (`end`,
+`until`, `skip`, `while`, `order`, a trigger's `when`) are added up apart, each time
+their context is filled again. A step that is replayed (a copy of the game, a move
+undone) is counted once, when it ends in the game itself. The counts are numbers of
+steps, not time: the same seed stops at the same place.
 """
 
 from __future__ import annotations
@@ -25,15 +26,23 @@ CONDITIONS = "conditions"  # the course's conditions, tallied apart from the rul
 class Budget:
     """A mixin of ``Game``: the steps the game spent, and the check of its budget."""
 
-    _spent = 0  # steps spent by the steps of play that ended, and by the conditions
-    _spent_by: dict[str, int] = {}  # noqa: RUF012 - replaced, never changed in place
-    _judged = 0  # steps spent by the course's conditions
+    # steps spent so far, and by rule: by the id of the compiled effect a step of play
+    # ran (named only when the budget is spent), and CONDITIONS. One value, replaced and
+    # never changed in place, which a move undone takes back whole
+    _tally: tuple[int, dict[int | str, int]] = (0, {})
 
     @property
     def steps_spent(self) -> int:
         """The steps the game spent so far (the steps of play that ended, and the
         course's conditions), as its budget counts them."""
-        return self._spent
+        return self._tally[0]
+
+    def _spend(self, rule: int | str, steps: int) -> int:
+        """Add ``steps`` spent by ``rule``; the game's total."""
+        total, by = self._tally
+        total += steps
+        self._tally = (total, {**by, rule: by.get(rule, 0) + steps})
+        return total
 
     def _charge(self) -> None:
         """Add the steps the step of play under way spent (it ends, or the game does);
@@ -44,36 +53,22 @@ class Budget:
         for runner in self._runners.values():
             if runner.parent is None:  # a branch spends its root's budget
                 spent += start - runner.budget[0]
-        rule = self._spending_rule()
-        by = self._spent_by
-        self._spent_by = {**by, rule: by.get(rule, 0) + spent}
-        self._spent += spent
-        if self._spent > limits.game_step_budget:
+        if self._spend(id(self._unit_specs[0][1]), spent) > limits.game_step_budget:
             raise self._over_budget()
-
-    def _spending_rule(self) -> str:
-        """The rule the step of play under way runs, as ``ruleset.locations`` keys it:
-        `phase.<id>` (a turn, a phase's step), `triggers.<id>`, `scoring.<id>`,
-        `structure.setup`, `actions.<id>` (the sandbox's)."""
-        key = next(iter(self._runners))
-        kind, _, name = key.partition(":")
-        if kind == "seat":
-            return f"phase.{self.ruleset.phases[self.state.engine['phase']].id}"
-        prefix = {"trigger": "triggers", "sandbox": "actions"}.get(kind, kind)
-        return "structure.setup" if kind == "setup" else f"{prefix}.{name}"
 
     def _over_budget(self) -> RuleError:
         limit = self.tables.limits.game_step_budget
-        tally = dict(self._spent_by)
-        if self._judged:
-            tally[CONDITIONS] = self._judged
-        rule, most = max(tally.items(), key=lambda item: item[1])
+        spent, by = self._tally
+        key, most = max(by.items(), key=lambda item: item[1])
+        rule = CONDITIONS if key == CONDITIONS else self._rules_by_effect().get(key)
         if rule == CONDITIONS:
             what, where = "the course's conditions (`end`, `until`, `while`, `when`…)", None
+        elif rule is None:  # a step of play the sandbox ran
+            what, where = "a step run on its own (a sandbox's)", None
         else:
             what, where = _named(rule), self.ruleset.locations.get(rule)
         error = RuleError(
-            f"the game spent more than its budget of {limit:,} steps ({self._spent:,}); "
+            f"the game spent more than its budget of {limit:,} steps ({spent:,}); "
             f"{what} spent the most: {most:,}",
             "each effect stays within its own step budget, but the game never comes to "
             "its end: check what ends it (`rounds`, `until`, `end`) and the loops of this "
@@ -82,11 +77,22 @@ class Budget:
         error.where = where or self.ruleset.locations.get("structure")
         return error
 
+    def _rules_by_effect(self) -> dict[int, str]:
+        """The rules of the course by their compiled effect's id, as
+        ``ruleset.locations`` keys them: `structure.setup`, `phase.<id>`,
+        `triggers.<id>`, `scoring.<id>`."""
+        ruleset = self.ruleset
+        rules = {id(ruleset.setup): "structure.setup"}
+        rules.update({id(p.effect): f"phase.{p.id}" for p in ruleset.phases})
+        rules.update({id(t.effect): f"triggers.{t.id}" for t in ruleset.triggers.values()})
+        rules.update({id(s.effect): f"scoring.{s.id}" for s in ruleset.scoring})
+        return rules
+
 
 def _named(rule: str) -> str:
     """``phase.turns`` -> "the phase turns" (the words a person reads)."""
     kind, _, name = rule.partition(".")
     if kind == "structure":
         return "the setup"
-    word = {"phase": "phase", "triggers": "trigger", "actions": "action"}.get(kind, "scoring step")
+    word = {"phase": "phase", "triggers": "trigger"}.get(kind, "scoring step")
     return f"the {word} {name}"

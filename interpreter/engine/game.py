@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import field
 from typing import Any, NamedTuple
 
-from interpreter.engine.budget import Budget
+from interpreter.engine.budget import CONDITIONS, Budget
 from interpreter.engine.chance_host import ChanceHost
 from interpreter.engine.course import MAX_EVENTS, MAX_STEPS_OF_PLAY, Course
 from interpreter.engine.executor import (
@@ -175,7 +175,7 @@ class Game(Course, Budget, Sandbox, WhatIf, ChanceHost, Knowledge):
             self.state.engine["history"],  # never changed in place: a snapshot of it
             self._paused,
             len(self.events),
-            (self._spent, self._spent_by, self._judged),
+            self._tally,
         )
         self._record(runner.key, ("choice", text, seat))
         self.events.append({"player": self.state.players[seat], "choice": text})
@@ -216,8 +216,7 @@ class Game(Course, Budget, Sandbox, WhatIf, ChanceHost, Knowledge):
 
     def _return_to(self, position: tuple) -> None:
         """Back to the position before a failed decision, whatever unit it reached."""
-        self._snapshot, self._unit_specs, chains, self._paused, logged, spent = position
-        self._spent, self._spent_by, self._judged = spent
+        self._snapshot, self._unit_specs, chains, self._paused, logged, self._tally = position
         del self.events[logged:]
         self._rebuild(_unchained(chains))
 
@@ -264,8 +263,8 @@ class Game(Course, Budget, Sandbox, WhatIf, ChanceHost, Knowledge):
             ctx = judges[me] = self._context(me)
         else:  # what it spent since it was last filled counts in the game's budget
             spent = budget - ctx.budget[0]
-            self._spent += spent
-            self._judged += spent
+            if spent:
+                self._spend(CONDITIONS, spent)
         ctx.budget[0] = budget
         return ctx
 
@@ -442,7 +441,7 @@ class Game(Course, Budget, Sandbox, WhatIf, ChanceHost, Knowledge):
         other.seed = seed
         other.chance_source = None
         other.events = []
-        other._spent, other._spent_by, other._judged = self._spent, self._spent_by, self._judged
+        other._tally = self._tally
         other._replay = None
         other._runners = {}
         other._paused = self._paused
@@ -519,15 +518,16 @@ class Game(Course, Budget, Sandbox, WhatIf, ChanceHost, Knowledge):
     # -------------------------------------------------------------- triggers
     def _check_when_triggers(self) -> None:
         budget = self.tables.limits.step_budget
+        spent = 0  # their conditions' steps count in the game's budget
         for trigger in self.tables.when_triggers:
             for seat in range(len(self.state.players)):
                 ctx = self._context(seat)
                 if self.tables.may_fire(ctx, trigger, record=False) and trigger.when(ctx):
                     self.tables.may_fire(ctx, trigger)
                     self.state.engine["queue"] = (*self.state.engine["queue"], (trigger.id, seat))
-                spent = budget - ctx.budget[0]  # counts in the game's budget
-                self._spent += spent
-                self._judged += spent
+                spent += budget - ctx.budget[0]
+        if spent:
+            self._spend(CONDITIONS, spent)
 
     # --------------------------------------------------------------- results
     def result(self) -> Result:
