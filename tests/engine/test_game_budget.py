@@ -112,6 +112,28 @@ def test_the_rule_that_spent_the_most_is_named_not_the_last_one(endless, monkeyp
     assert f"({spent}); the phase work spent the most: {most}" in messages[0]
 
 
+def test_the_course_conditions_count_in_the_game_budget(tmp_path, monkeypatch):
+    """An `end` condition that scans 5,000 numbers, asked a few times a round: no
+    effect spends anything, the conditions spend it all, and are named."""
+    folder = tmp_path / "judged"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(MANIFEST.replace("endless", "judged"))
+    content = CONTENT.replace(
+        "rounds: {count: 1000}", "rounds: {count: 1000}\n  end: sum(x for x in range(0, 5000)) < 0"
+    )
+    content = content.replace("repeat 99000 { loops += 1 }", ";").replace(
+        "repeat 100 { loops += 1 }", ";"
+    )
+    (folder / "content.yaml").write_text(content)
+    monkeypatch.setattr(Limits, "game_step_budget", 100_000)
+    with pytest.raises(RuleError) as caught:
+        Game(load_or_raise(folder), ["Ann", "Bob"], seed=1)
+    assert "the course's conditions (`end`, `until`, `while`, `when`…) spent the most" in (
+        caught.value.message
+    )
+    assert (Path(caught.value.where.path).name, caught.value.where.line) == ("content.yaml", 4)
+
+
 @pytest.mark.parametrize(
     ("ruleset", "expansions", "players"),
     [
