@@ -522,7 +522,12 @@ class Game(Course, Budget, Sandbox, WhatIf, ChanceHost, Knowledge):
         for trigger in self.tables.when_triggers:
             for seat in range(len(self.state.players)):
                 ctx = self._context(seat)
-                if self.tables.may_fire(ctx, trigger, record=False) and trigger.when(ctx):
+                try:
+                    fires = self.tables.may_fire(ctx, trigger, record=False) and trigger.when(ctx)
+                except RuleError as exc:  # the trigger's `when`, not the step that ended
+                    exc.where = exc.where or self.ruleset.locations.get(f"triggers.{trigger.id}")
+                    raise
+                if fires:
                     self.tables.may_fire(ctx, trigger)
                     self.state.engine["queue"] = (*self.state.engine["queue"], (trigger.id, seat))
                 spent += budget - ctx.budget[0]

@@ -167,3 +167,17 @@ def test_an_action_the_sandbox_runs_is_refused_at_its_rule(tmp_path):
     assert caught.value.message == "cannot pay_five: too poor"
     at(caught.value, lines, "pay_five:")
     assert caught.value.when == "round 1, phase pick, event 1"
+
+
+def test_a_failing_when_of_a_trigger_is_located_at_the_trigger(tmp_path):
+    """Before: at the structure's `rounds` (the course was between two steps)."""
+    folder, _ = ruleset(tmp_path)
+    content = folder / "content.yaml"
+    trigger = "triggers:\n  broke:\n    when: 10 // (my.coins - 1) > 1\n    effect: ;\n"
+    content.write_text(content.read_text().replace("structure:\n", trigger + "structure:\n"))
+    lines = content.read_text().splitlines()
+    with pytest.raises(RuleError) as caught:
+        Game(load_or_raise(folder), ["Ann", "Bob"], seed=1)
+    assert caught.value.message == "division by zero"
+    at(caught.value, lines, "broke:")
+    assert caught.value.when == "the setup, event 1"
