@@ -95,8 +95,10 @@ class Course:
             unit = next(iter(self._runners), "") if self._runners else ""
             if unit.startswith("trigger:"):
                 exc.where = locations.get(f"triggers.{unit.split(':', 1)[1]}")
-            elif unit == "setup" or unit.startswith("scoring:"):
-                exc.where = locations.get("structure.setup" if unit == "setup" else unit)
+            elif unit == "setup":
+                exc.where = locations.get("structure.setup")
+            elif unit.startswith("scoring:"):
+                exc.where = locations.get(unit.replace(":", ".", 1))
             elif engine["stage"] in ("round_start",) or "rounds" in exc.message:
                 exc.where = locations.get("structure.rounds")
             elif engine["phase"] < len(phases) and engine["stage"] not in ("setup", "scoring"):
