@@ -88,22 +88,17 @@ class CheckError(RulesError):
 
 
 class GameError(Exception):
-    """A rule was broken at run time (an illegal move, a step budget exceeded)."""
+    """A rule was broken at run time (an illegal move, a step budget exceeded).
+
+    Raised inside an effect, it is named at the statement that raised it (``where``:
+    its file, line and column), and the engine adds the moment of the game (``when``:
+    round, phase, event), so that even a refusal (a full zone, a payment that cannot be
+    made, a `do` whose requirement fails) says where the rules made it."""
 
     def __init__(self, message: str, hint: str | None = None):
         super().__init__(message)
         self.message = message
         self.hint = hint
-
-
-class RuleError(GameError):
-    """A defect in the rules found while playing: a value of the wrong type, a missing
-    player, a run-time cap reached. Unlike an illegal move it is the ruleset's fault,
-    so it names the rule (``where``: its file, line and column) and the moment of the
-    game (``when``: round, phase, event)."""
-
-    def __init__(self, message: str, hint: str | None = None):
-        super().__init__(message, hint)
         self.where: Location | None = None
         self.when: str | None = None
 
@@ -111,6 +106,12 @@ class RuleError(GameError):
         place = f"{self.where}: " if self.where is not None else ""
         moment = f" ({self.when})" if self.when else ""
         return f"{place}error: {self.message}{moment}"
+
+
+class RuleError(GameError):
+    """A defect in the rules found while playing: a value of the wrong type, a missing
+    player, a run-time cap reached. Unlike an illegal move it is the ruleset's fault,
+    so it names the rule (``where``) and the moment of the game (``when``)."""
 
 
 class IllegalMove(GameError):

@@ -14,7 +14,7 @@ from interpreter.cli.report import render
 from interpreter.cli.results import result_json
 from interpreter.engine.game import Game
 from interpreter.engine.words import render_result
-from interpreter.errors import CheckError, GameError, RuleError
+from interpreter.errors import CheckError, GameError
 from interpreter.log import writer
 from interpreter.log.reader import open_log
 from interpreter.log.replay import replay
@@ -158,14 +158,10 @@ def play(
     except KeyboardInterrupt:
         _stopped(game, settled, saving, "interrupted")
         raise SystemExit(130) from None
-    except RuleError as exc:  # a defect of the rules: named at its rule
-        click.echo(exc.headline(), err=True)
+    except GameError as exc:  # a defect of the rules, or an option they refused: named
+        click.echo(exc.headline(), err=True)  # at the statement, when a rule raised it
         if exc.hint:
             click.echo(f"     = hint: {exc.hint}", err=True)
-        _stopped(game, settled, saving)
-        raise SystemExit(1) from None
-    except GameError as exc:
-        click.echo(f"error: {exc.message}", err=True)
         _stopped(game, settled, saving)
         raise SystemExit(1) from None
     if log_path is not None:

@@ -95,6 +95,10 @@ class Course:
             unit = next(iter(self._runners), "") if self._runners else ""
             if unit.startswith("trigger:"):
                 exc.where = locations.get(f"triggers.{unit.split(':', 1)[1]}")
+            elif unit == "setup":
+                exc.where = locations.get("structure.setup")
+            elif unit.startswith("scoring:"):
+                exc.where = locations.get(unit.replace(":", ".", 1))
             elif engine["stage"] in ("round_start",) or "rounds" in exc.message:
                 exc.where = locations.get("structure.rounds")
             elif engine["phase"] < len(phases) and engine["stage"] not in ("setup", "scoring"):
@@ -105,11 +109,13 @@ class Course:
         """Where the game is, in words: round, phase (or stage) and event number."""
         engine = self.state.engine
         stage = engine["stage"]
+        if stage == "setup" or (engine["round"] == 0 and stage == "round_start"):
+            return f"the setup, event {event}"  # the setup runs, or the triggers it fired
         phases = self.ruleset.phases
-        if stage not in ("setup", "scoring", "over") and engine["phase"] < len(phases):
+        if stage not in ("scoring", "over") and engine["phase"] < len(phases):
             where = f"phase {phases[engine['phase']].id}"
         else:
-            where = {"setup": "the setup", "scoring": "the final scoring"}.get(stage, stage)
+            where = "the final scoring" if stage == "scoring" else stage
         return f"round {engine['round']}, {where}, event {event}"
 
     # ------------------------------------------------------------------ setup

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import field
 from typing import Any, NamedTuple
 
+from interpreter.engine.budget import CONDITIONS, Budget
 from interpreter.engine.chance_host import ChanceHost
 from interpreter.engine.course import MAX_EVENTS, MAX_STEPS_OF_PLAY, Course
 from interpreter.engine.executor import (
@@ -60,6 +61,7 @@ class _Runner:
     children: list[str] = field(default_factory=list)
     done: bool = False
     starting: bool = False  # starting its branches: a branch that ends does not resume it
+    budget: list[int] | None = None  # its context's step budget (``budget.py`` counts it)
 
 
 @dataclass
@@ -70,7 +72,7 @@ class Result:
     tiebreak: dict[str, list[int]] = field(default_factory=dict)
 
 
-class Game(Course, Sandbox, WhatIf, ChanceHost, Knowledge):
+class Game(Course, Budget, Sandbox, WhatIf, ChanceHost, Knowledge):
     """One game of a ruleset for the given players."""
 
     options_on_demand = False  # the host's answers to effects: see ``_step``
@@ -121,8 +123,7 @@ class Game(Course, Sandbox, WhatIf, ChanceHost, Knowledge):
                 raise
             # no player's move is under way: a rule that cannot be carried out here
             # (a payment, a full zone, a failed requirement) is a defect of the rules
-            error = RuleError(exc.message if isinstance(exc, GameError) else "`stop` here")
-            error.where = getattr(exc, "where", None)
+            error = _refusal(exc)
             self._locate(error, len(self.events) + 1)
             raise error from None
 
@@ -174,11 +175,14 @@ class Game(Course, Sandbox, WhatIf, ChanceHost, Knowledge):
             self.state.engine["history"],  # never changed in place: a snapshot of it
             self._paused,
             len(self.events),
+            self._tally,
         )
         self._record(runner.key, ("choice", text, seat))
         self.events.append({"player": self.state.players[seat], "choice": text})
+        moving = True  # the move's own step of play runs on; then the course does
         try:
             self._drive(runner, slot)
+            moving = False
             self._check_end()
             self._advance()
         except ChanceProblem:
@@ -189,10 +193,19 @@ class Game(Course, Sandbox, WhatIf, ChanceHost, Knowledge):
             self._return_to(position)
             raise
         except (GameError, StopEffect) as exc:
+            # refused by the rules (a full zone, a payment, a `do` whose requirement
+            # fails): while the move's own step runs, the move is illegal; once the
+            # course runs on past it (a later phase, a trigger, the next round), no
+            # move is under way and the rules cannot be carried out: their defect
+            refusal = _refusal(exc)
+            self._locate(refusal, position[4] + 1)
             self._return_to(position)
-            raise IllegalMove(
-                str(exc) if isinstance(exc, GameError) else "effect stopped", self.legal(seat)
-            ) from None
+            if not moving:
+                raise refusal from None
+            stopped = isinstance(exc, StopEffect)
+            illegal = IllegalMove("effect stopped" if stopped else exc.message, self.legal(seat))
+            illegal.where, illegal.when = refusal.where, refusal.when
+            raise illegal from None
 
     def _deciding(self, seat: int) -> _Runner | None:
         """The runner waiting for ``seat``'s decision, if one is."""
@@ -203,7 +216,7 @@ class Game(Course, Sandbox, WhatIf, ChanceHost, Knowledge):
 
     def _return_to(self, position: tuple) -> None:
         """Back to the position before a failed decision, whatever unit it reached."""
-        self._snapshot, self._unit_specs, chains, self._paused, logged = position
+        self._snapshot, self._unit_specs, chains, self._paused, logged, self._tally = position
         del self.events[logged:]
         self._rebuild(_unchained(chains))
 
@@ -244,10 +257,15 @@ class Game(Course, Sandbox, WhatIf, ChanceHost, Knowledge):
         if state is not self.state:
             judges = {}
             self._judges = (self.state, judges)
+        budget = self.tables.limits.step_budget
         ctx = judges.get(me)
         if ctx is None:
             ctx = judges[me] = self._context(me)
-        ctx.budget[0] = self.tables.limits.step_budget
+        else:  # what it spent since it was last filled counts in the game's budget
+            spent = budget - ctx.budget[0]
+            if spent:
+                self._spend(CONDITIONS, spent)
+        ctx.budget[0] = budget
         return ctx
 
     def _start_runner(
@@ -261,7 +279,7 @@ class Game(Course, Sandbox, WhatIf, ChanceHost, Knowledge):
     ) -> None:
         ctx = self._context(me, env, budget)
         generator = effect(ctx) if callable(effect) else run_effect(effect, ctx)
-        runner = _Runner(key, me, generator, parent=parent)
+        runner = _Runner(key, me, generator, parent=parent, budget=ctx.budget)
         self._runners[key] = runner
         self._drive(runner, None)
 
@@ -423,6 +441,7 @@ class Game(Course, Sandbox, WhatIf, ChanceHost, Knowledge):
         other.seed = seed
         other.chance_source = None
         other.events = []
+        other._tally = self._tally
         other._replay = None
         other._runners = {}
         other._paused = self._paused
@@ -466,6 +485,7 @@ class Game(Course, Sandbox, WhatIf, ChanceHost, Knowledge):
         if end is None or stage in ("setup", "scoring", "over") or self._unit_done():
             return
         if end(self._judge()):
+            self._charge()
             self._runners = {}
             self._to_scoring()
 
@@ -475,6 +495,7 @@ class Game(Course, Sandbox, WhatIf, ChanceHost, Knowledge):
             if self._runners and not self._unit_done():
                 return
             if self._runners:
+                self._charge()
                 self._runners = {}
                 self._check_when_triggers()
             if self._paused:
@@ -496,12 +517,22 @@ class Game(Course, Sandbox, WhatIf, ChanceHost, Knowledge):
 
     # -------------------------------------------------------------- triggers
     def _check_when_triggers(self) -> None:
+        budget = self.tables.limits.step_budget
+        spent = 0  # their conditions' steps count in the game's budget
         for trigger in self.tables.when_triggers:
             for seat in range(len(self.state.players)):
                 ctx = self._context(seat)
-                if self.tables.may_fire(ctx, trigger, record=False) and trigger.when(ctx):
+                try:
+                    fires = self.tables.may_fire(ctx, trigger, record=False) and trigger.when(ctx)
+                except RuleError as exc:  # the trigger's `when`, not the step that ended
+                    exc.where = exc.where or self.ruleset.locations.get(f"triggers.{trigger.id}")
+                    raise
+                if fires:
                     self.tables.may_fire(ctx, trigger)
                     self.state.engine["queue"] = (*self.state.engine["queue"], (trigger.id, seat))
+                spent += budget - ctx.budget[0]
+        if spent:
+            self._spend(CONDITIONS, spent)
 
     # --------------------------------------------------------------- results
     def result(self) -> Result:
@@ -532,6 +563,16 @@ class Game(Course, Sandbox, WhatIf, ChanceHost, Knowledge):
             score = self.ruleset.score
             return self.state.counters.get(f"{score}#{player}", 0) if score else 0
         return self.ruleset.estimate(self._context(player))
+
+
+def _refusal(exc: GameError | StopEffect) -> RuleError:
+    """A refusal of the rules (a ``GameError`` raised by a statement, or `stop` where
+    nothing can stop) as a rule error, at the statement that made it."""
+    if not isinstance(exc, GameError):
+        return RuleError("`stop` here")
+    error = RuleError(exc.message, exc.hint)
+    error.where = exc.where
+    return error
 
 
 def _unchained(chains: dict[str, tuple | None]) -> dict[str, tuple]:

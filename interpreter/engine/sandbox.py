@@ -44,9 +44,12 @@ class Sandbox:
             exc.when = exc.when or self.moment(len(self.events) + 1)
             self.state, self._runners = before, {}
             raise
-        except GameError as exc:
+        except GameError as exc:  # refused: named at the statement that refused it
             self.state, self._runners = before, {}
-            raise IllegalMove(exc.message) from None
+            illegal = IllegalMove(exc.message)
+            illegal.where = exc.where or self.ruleset.locations.get(f"actions.{action}")
+            illegal.when = self.moment(len(self.events) + 1)
+            raise illegal from None
 
     def goto_phase(self, phase_id: str, round_number: int | None = None) -> None:
         """Move the course to the start of a phase (of a round) and run on from there.

@@ -152,17 +152,24 @@ class Builder(
                 )
 
     def course_locations(self) -> dict[str, Location]:
-        """Where the structure's parts are written: `structure`, `structure.rounds` and
-        `phase.<id>` (run-time errors of the course are reported there)."""
+        """Where the structure's parts are written: `structure`, `structure.rounds`,
+        `structure.setup`, `phase.<id>` and `scoring.<id>` (run-time errors of the
+        course, and the game's step budget, are reported there)."""
         item = self.catalog.singletons.get("structure")
         if item is None or not isinstance(item.data, dict):
             return {}
         out = {"structure": item.location(key=True)}
-        if "rounds" in item.data:
-            out["structure.rounds"] = item.location("rounds")
+        for part in ("rounds", "setup"):
+            if part in item.data:
+                out[f"structure.{part}"] = item.location(part)
         for index, phase in enumerate(item.data.get("phases") or []):
             if isinstance(phase, dict):
                 out[f"phase.{phase.get('id', index)}"] = item.location("phases", index)
+        scoring = self.catalog.singletons.get("scoring")
+        steps = scoring.data.get("steps") if scoring and isinstance(scoring.data, dict) else None
+        for index, step in enumerate(steps if isinstance(steps, list) else []):
+            if isinstance(step, dict):
+                out[f"scoring.{step.get('id', index)}"] = scoring.location("steps", index)
         return out
 
     # ------------------------------------------------------------ counting

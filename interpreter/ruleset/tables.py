@@ -17,7 +17,11 @@ from interpreter.ruleset.model import Ruleset
 
 
 class Limits:
-    step_budget = 200_000
+    """Run-time caps (docs/format.md, Limits): not set by a ruleset."""
+
+    step_budget = 200_000  # steps of one effect (a step of play: a turn, a phase's step...)
+    # steps of all the effects and course conditions of one game (``engine/budget.py``)
+    game_step_budget = 10_000_000
 
 
 MAX_SHARED_TABLES = 32  # tables kept for new games (rulesets and tables they are for)

@@ -9,7 +9,7 @@ from typing import Any
 
 from interpreter.agents import make
 from interpreter.engine.game import Game
-from interpreter.errors import GameError, RuleError
+from interpreter.errors import GameError
 from interpreter.ruleset import load_or_raise
 from interpreter.simulate.plan import GameSpec, Variant
 
@@ -76,10 +76,8 @@ def play_game(variant: Variant, spec: GameSpec, max_decisions: int = 20000) -> d
             game.apply(decision.player, agents[decision.player].choose(game, decision))
             decisions += 1
         _finish(record, game, names, named_items(ruleset))
-    except RuleError as exc:
+    except GameError as exc:  # located where a rule raised it (``GameError.where``)
         record["error"] = exc.headline()
-    except GameError as exc:
-        record["error"] = f"error: {exc.message}"
     except Exception as exc:  # any failure is a record, none stops the run
         record["error"] = f"{type(exc).__name__}: {exc}"
     if record["error"] is not None and game is not None:

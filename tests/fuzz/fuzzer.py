@@ -15,7 +15,7 @@ the same on every machine and every run. Two kinds of case:
 ``run`` loads the case and plays it with random agents for at most ``DECISIONS``
 decisions under a CPU-time alarm, and sorts the outcome: refused (every diagnostic
 located), played (to the end, or cut at the decision cap), rule error (located), illegal
-move, or FAILURE (an exception of another kind, an unlocated error or diagnostic, a
+move (located), or FAILURE (an exception of another kind, an unlocated error or diagnostic, a
 hang). Used by test_fuzz.py (a fixed few hundred cases) and run_fuzz.py (many).
 """
 
@@ -537,8 +537,10 @@ def _run(case: Case, folder: Path, decisions: int) -> Outcome:
         if exc.where is None or exc.where.line <= 0:
             return Outcome("FAILURE", f"unlocated rule error: {exc.headline()}", made)
         return Outcome("rule error", exc.headline(), made)
-    except IllegalMove as exc:
-        return Outcome("illegal move", exc.message, made)
+    except IllegalMove as exc:  # an option the rules offered, then refused: located too
+        if exc.where is None or exc.where.line <= 0:
+            return Outcome("FAILURE", f"unlocated illegal move: {exc.headline()}", made)
+        return Outcome("illegal move", exc.headline(), made)
     except GameError as exc:
         return Outcome("FAILURE", f"unlocated {type(exc).__name__}: {exc.message}", made)
     except Exception as exc:
