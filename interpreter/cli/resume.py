@@ -115,10 +115,11 @@ def rebuild(resumed: Resumed, agents: dict[int, Agent], catch_up: bool) -> tuple
     asked: make them afresh), exit 1 if the log ends inside the setup."""
     replayed = resumed.game
     logged = replayed.events
+    # a rule failing in the setup fails here as in any game (``rules play`` says it)
+    game: Game | None = Game(replayed.ruleset, list(replayed.people), seed=replayed.seed)
+    same = Same(logged)
+    differs: set[int] = set()  # seats whose agents chose otherwise than the log
     try:
-        game: Game | None = Game(replayed.ruleset, list(replayed.people), seed=replayed.seed)
-        same = Same(logged)
-        differs: set[int] = set()
         while same.so_far(game.events) and len(game.events) < len(logged):
             event = logged[len(game.events)]
             seat = _seat(game, event)
