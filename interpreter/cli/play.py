@@ -1,10 +1,17 @@
-"""``rules play``: play one game to the end with agents in every seat."""
+"""``rules play``: play one game to the end with agents in every seat.
+
+The log is written as the game goes (``log/stream.py``): the header before the setup,
+then each decision's lines once the game has applied it whole, so that whatever stops
+the process (an error, the end of a person's input, Ctrl-C, SIGTERM, SIGHUP:
+``stops.py``; SIGKILL, which it is not told of) leaves the game up to its last whole
+decision, which ``--resume`` takes up (``resume.py``) as if it had never stopped."""
 
 from __future__ import annotations
 
 import contextlib
 import json
 import signal
+from collections.abc import Iterator
 from pathlib import Path
 
 import click
@@ -71,16 +78,18 @@ def load_for_cli(ruleset: str, expansions: tuple[str, ...], mods: tuple[Path, ..
     "--log",
     "log_path",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="Write the game log (rules-log/1) to this file; also the log so far when the "
-    "game stops early (an error, the end of input, Ctrl-C).",
+    help="Write the game log (rules-log/1) to this file as the game is played, a whole "
+    "decision at a time: a game stopped or killed at any moment leaves its log so far "
+    "(never written through a symbolic link).",
 )
 @click.option(
     "--resume",
     "resume",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     default=None,
-    help="Go on with the game of this log: replay it to its last position, then play on "
-    "with --agents; the whole log is written again to --log, or to this file. The "
+    help="Go on with the game of this log: replay it to its last whole decision, then play "
+    "on with --agents (by default the log's own, which then play as if the game had "
+    "never stopped); the whole log is written again to --log, or to this file. The "
     "ruleset, players, seed and expansions are the log's.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
@@ -155,11 +164,14 @@ def play(
                 round_before = game.state.engine["round"]
                 game.apply(decision.player, answer)
                 if stream is not None:
-                    with stops.held():
+                    with stops.held(), _writing():
                         stream.add(writer.event_lines(game, written))
                         written = len(game.events)
                         if game.state.engine["round"] != round_before:
                             stream.sync()
+            if stream is not None:
+                with _writing():
+                    stream.close()
         except click.Abort:  # the end of input at a person's prompt
             _stopped(stream, log_path, "stopped: no more input")
             raise SystemExit(1) from None
@@ -178,12 +190,10 @@ def play(
             _say(f"error: {exc.message}")
             _stopped(stream, log_path)
             raise SystemExit(1) from None
-        except OSError as exc:  # the log could not be written (a full disk, …)
-            _say(f"error: the log {log_path} could not be written: {exc.strerror or exc}")
+        except _Unwritten as exc:  # a full disk, …: the log holds what was written
+            _say(f"error: the log {log_path} could not be written: {exc}")
             _stopped(stream, log_path)
             raise SystemExit(1) from None
-    if stream is not None:
-        stream.close()
     result = game.result()
     if as_json:
         click.echo(json.dumps(result_json(game, result), indent=2, ensure_ascii=False))
@@ -272,8 +282,21 @@ def _setup(game: Game, stream: LogStream | None, stops: Stops) -> None:
         game.start()
     finally:
         if stream is not None:
-            with stops.held():
+            with stops.held(), _writing():
                 stream.add(writer.event_lines(game, 0))
+
+
+class _Unwritten(Exception):
+    """The log could not be written on (its system error's words)."""
+
+
+@contextlib.contextmanager
+def _writing() -> Iterator[None]:
+    """An ``OSError`` of a write to the log is ``_Unwritten`` (not a terminal's)."""
+    try:
+        yield
+    except OSError as exc:
+        raise _Unwritten(exc.strerror or str(exc)) from None
 
 
 def _open(
