@@ -50,15 +50,16 @@ class Stops:
 
     @contextmanager
     def installed(self) -> Iterator[Stops]:
-        """The handlers, in the main thread (elsewhere signals cannot be handled: as
-        before, only Ctrl-C stops, by Python's own ``KeyboardInterrupt``)."""
+        """The handlers, where Python lets a program set them (``signal.signal`` refuses
+        to outside its main flow of control: there, only Ctrl-C stops, by Python's own
+        ``KeyboardInterrupt``)."""
         previous = {}
         try:
             for name in NAMES:
                 number = getattr(signal, name, None)
                 if number is not None:
                     previous[number] = signal.signal(number, self._handle)
-        except ValueError:  # not the main thread
+        except ValueError:  # not the main flow of control
             pass
         try:
             yield self
