@@ -308,6 +308,12 @@ def game_log() -> dict[str, Any]:
                         "player": player,
                         "agent": {"type": "string", "minLength": 1, "maxLength": 200},
                         "seed": {"type": "string", "maxLength": 1000},
+                        "since": {
+                            "type": "integer",
+                            "minimum": 0,
+                            "description": "The events played before this agent joined "
+                            "(a resume with other agents); 0 when absent.",
+                        },
                     },
                     "required": ["player", "agent", "seed"],
                 },

@@ -13,6 +13,7 @@ import json
 import signal
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -213,7 +214,7 @@ class _Table:
 
     agents: dict[int, Agent]
     same: bool
-    header: list[dict[str, str]]
+    header: list[dict[str, Any]]
 
 
 def _table(
@@ -247,13 +248,16 @@ def _table(
         seats.index(name): make(kind, seats.index(name), game_seed, own_seed)
         for name, kind, own_seed in zip(players, kinds, seeds, strict=True)
     }
-    header = [
+    header: list[dict[str, Any]] = [
         {"player": name, "agent": kind, "seed": own_seed}
         for name, kind, own_seed in zip(players, kinds, seeds, strict=True)
     ]
     same = recorded is not None and all(
-        recorded[entry["player"]] == (entry["agent"], entry["seed"]) for entry in header
+        recorded[entry["player"]][:2] == (entry["agent"], entry["seed"]) for entry in header
     )
+    if same:  # the log's agents go on: they joined the game where the log says
+        for entry in header:
+            entry["since"] = recorded[entry["player"]][2]
     return _Table(made, same, header)
 
 
@@ -267,12 +271,19 @@ def _started(
     """A new game before its setup, or a resumed one at its last whole decision."""
     if resumed is None:
         return Game(definition, players, seed=game_seed, start=False)
-    game, rebuilt = rebuild(resumed, table.agents, table.same)
-    if not rebuilt and table.same:  # asked on the way: their state is no longer fresh
+    seats = list(table.agents)
+    since = {s: entry.get("since", 0) for s, entry in zip(seats, table.header, strict=True)}
+    game, rebuilt = rebuild(resumed, table.agents, since if table.same else None)
+    if not (rebuilt and table.same):  # they join the game here, fresh
         table.agents = {
             seat: make(entry["agent"], seat, game_seed, entry["seed"])
-            for seat, entry in zip(table.agents, table.header, strict=True)
+            for seat, entry in zip(seats, table.header, strict=True)
         }
+        for entry in table.header:
+            entry["since"] = len(game.events)
+    for entry in table.header:
+        if not entry.get("since"):
+            entry.pop("since", None)  # from the start: said by saying nothing
     return game
 
 

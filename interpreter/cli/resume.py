@@ -40,7 +40,7 @@ class Resumed:
 
     game: Game  # the replayed game
     mods: list  # the mods as the header names them
-    agents: dict[str, tuple[str, str]] | None  # player -> (agent, seed), if recorded
+    agents: dict[str, tuple[str, str, int]] | None  # player -> (agent, seed, since)
     in_setup: bool  # the log ends inside the setup (before its first decision)
 
 
@@ -90,7 +90,9 @@ def _agents(log: Path, header: dict[str, Any], people: tuple[str, ...]) -> dict 
     entries = header.get("agents")
     if not entries:
         return None
-    agents = {entry["player"]: (entry["agent"], entry["seed"]) for entry in entries}
+    agents = {
+        entry["player"]: (entry["agent"], entry["seed"], entry.get("since", 0)) for entry in entries
+    }
     missing = [name for name in people if name not in agents]
     if missing:
         click.echo(
@@ -99,7 +101,7 @@ def _agents(log: Path, header: dict[str, Any], people: tuple[str, ...]) -> dict 
             err=True,
         )
         raise SystemExit(1)
-    for name, (spec, _seed) in agents.items():
+    for name, (spec, _seed, _since) in agents.items():
         try:
             parse(spec)
         except ValueError as exc:
@@ -108,11 +110,16 @@ def _agents(log: Path, header: dict[str, Any], people: tuple[str, ...]) -> dict 
     return agents
 
 
-def rebuild(resumed: Resumed, agents: dict[int, Agent], catch_up: bool) -> tuple[Game, bool]:
-    """The game played again from its seed with the log's decisions, its ``agents``
-    asked again about their positions (``catch_up``), and True; or the replayed game
-    and False if the log's events are not the seed's (the agents may then have been
-    asked: make them afresh), exit 1 if the log ends inside the setup."""
+def rebuild(
+    resumed: Resumed, agents: dict[int, Agent], since: dict[int, int] | None
+) -> tuple[Game, bool]:
+    """The game played again from its seed with the log's decisions, and True; or the
+    replayed game and False if the log's events are not the seed's (the agents may
+    then have been asked: make them afresh), exit 1 if the log ends inside the setup.
+
+    ``since``: each seat's agent is asked again about its positions from that many
+    events on (where it joined the game: 0, or a resume with other agents); None:
+    the agents are not the log's, and are not asked."""
     replayed = resumed.game
     logged = replayed.events
     # a rule failing in the setup fails here as in any game (``rules play`` says it)
@@ -126,8 +133,9 @@ def rebuild(resumed: Resumed, agents: dict[int, Agent], catch_up: bool) -> tuple
             if seat is None:
                 break
             decision = next(d for d in game.pending() if d.player == seat)
-            agent = agents.get(seat) if catch_up else None
+            agent = agents.get(seat) if since is not None else None
             asked = agent is not None and agent.reproducible
+            asked = asked and len(game.events) >= since.get(seat, 0)
             if asked and agent.choose(game, decision) != event["choice"]:
                 differs.add(seat)
             game.apply(seat, event["choice"])

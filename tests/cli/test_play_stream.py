@@ -62,6 +62,29 @@ def test_resume_without_agents_plays_on_with_the_header_s(tmp_path: Path) -> Non
     assert lines(cut) == lines(whole)  # the same agents, caught up: the same game
 
 
+def test_agents_that_joined_a_resumed_game_are_caught_up_from_there(tmp_path: Path) -> None:
+    """Resumed with other agents, then cut again: those agents are asked again only
+    about the positions after they joined (the header's `since`)."""
+    whole = played(tmp_path, "--players", "2", "--seed", "8", "--agents", "greedy")
+    second = tmp_path / "second.jsonl"
+    second.write_text("\n".join(lines(whole)[:40]) + "\n", encoding="utf-8")
+    assert run("play", "--resume", second, "--agents", "random").exit_code == 0
+    header = json.loads(lines(second)[0])
+    joined = header["agents"][0]["since"]
+    assert joined == 39 and header["agents"][1] == {
+        "player": "P2",
+        "agent": "random",
+        "seed": "8:1",
+        "since": 39,
+    }
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("\n".join(lines(second)[:150]) + "\n", encoding="utf-8")
+    result = run("play", "--resume", cut)
+    assert result.exit_code == 0, result.output
+    assert "warning" not in result.stderr
+    assert lines(cut) == lines(second)
+
+
 # ------------------------------------------------- the game that was not interrupted
 @pytest.mark.parametrize("agents", ["random", "greedy,random,greedy", "mcts:4,greedy,random"])
 def test_a_log_cut_anywhere_resumes_to_the_uninterrupted_game(tmp_path: Path, agents) -> None:
