@@ -103,6 +103,18 @@ def test_a_log_cut_anywhere_resumes_to_the_uninterrupted_game(tmp_path: Path, ag
             assert "the last line was cut short" in result.stderr
 
 
+@pytest.mark.parametrize("kept", [1, 3])
+def test_a_log_killed_in_its_setup_resumes(tmp_path: Path, kept: int) -> None:
+    """The header is written before the setup runs: a kill then leaves it alone, or
+    with some of the setup's chance outcomes; the game starts again from its seed."""
+    whole = played(tmp_path, "--players", "2", "--seed", "4", "--agents", "greedy")
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("\n".join(lines(whole)[:kept]) + "\n", encoding="utf-8")
+    result = run("play", "--resume", cut)
+    assert result.exit_code == 0, result.output
+    assert lines(cut) == lines(whole)
+
+
 def test_without_a_cut_line_no_warning(tmp_path: Path) -> None:
     whole = played(tmp_path, "--players", "2", "--agents", "random")
     cut = tmp_path / "cut.jsonl"
