@@ -31,6 +31,7 @@ __all__ = [
     "RandomAgent",
     "make",
     "parse",
+    "seed_of",
 ]
 
 
@@ -61,7 +62,13 @@ def parse(spec: str) -> tuple[type[Agent], dict[str, Any]]:
     )
 
 
-def make(spec: str, seat: int, seed: int | str) -> Agent:
-    """The agent of ``spec`` for ``seat``, seeded from the game's seed and the seat."""
+def make(spec: str, seat: int, seed: int | str, own_seed: str | None = None) -> Agent:
+    """The agent of ``spec`` for ``seat``, seeded from the game's seed and the seat
+    (``seed_of``), or with ``own_seed`` (as a log's header recorded it)."""
     kind, options = parse(spec)
-    return kind(seat, f"{seed}:{seat}", **options)
+    return kind(seat, seed_of(seed, seat) if own_seed is None else own_seed, **options)
+
+
+def seed_of(seed: int | str, seat: int) -> str:
+    """The seed of the agent at ``seat`` in a game of ``seed``."""
+    return f"{seed}:{seat}"

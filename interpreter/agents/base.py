@@ -9,7 +9,16 @@ from interpreter.engine.seat import Seat
 
 
 class Agent:
-    """Chooses one option text of an open decision."""
+    """Chooses one option text of an open decision.
+
+    An agent may carry state from one decision to the next (its random generator;
+    mcts's unused iterations). ``reproducible``: its decisions are a function of its
+    seed and the positions it was asked about, so ``rules play --resume`` rebuilds its
+    state by asking it again about each of its past positions (``cli/resume.py``),
+    and the resumed game is the one that was not interrupted. A person is not, nor a
+    search with a time budget."""
+
+    reproducible = True
 
     def __init__(self, seat: int, seed: int | str = 0):
         self.seat = seat

@@ -24,6 +24,8 @@ HELP = "number, option text, or ?NAME to explain an action, piece or space"
 
 
 class HumanAgent(Agent):
+    reproducible = False  # a person is not asked again about the positions of a resumed log
+
     def __init__(self, seat: int, seed: int | str = 0):
         super().__init__(seat, seed)
         self.table = Table()  # alone at its table, unless ``seat_humans`` seats it

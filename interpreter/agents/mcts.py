@@ -76,6 +76,7 @@ class MctsAgent(Agent):
         if iterations is not None:
             self.iterations = iterations
         self.seconds = seconds  # CPU-time budget per decision, if any (not reproducible)
+        self.reproducible = seconds is None
         # iterations a settled decision did not need, spent on later, closer ones (at
         # most doubling a decision's budget): the game's total stays within the budget
         self.saved = 0

@@ -297,6 +297,27 @@ def game_log() -> dict[str, Any]:
             },
             "players": {"type": "array", "items": player, "minItems": 1, "uniqueItems": True},
             "seed": {"type": ["integer", "string"]},
+            "agents": {
+                "type": "array",
+                "description": "Who played each person's seat (an agent as `rules play "
+                "--agents` names it) and the agent's seed: `rules play --resume` plays on "
+                "with them.",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "player": player,
+                        "agent": {"type": "string", "minLength": 1, "maxLength": 200},
+                        "seed": {"type": "string", "maxLength": 1000},
+                        "since": {
+                            "type": "integer",
+                            "minimum": 0,
+                            "description": "The events played before this agent joined "
+                            "(a resume with other agents); 0 when absent.",
+                        },
+                    },
+                    "required": ["player", "agent", "seed"],
+                },
+            },
         },
         "required": ["format", "ruleset", "players"],
     }

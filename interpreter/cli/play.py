@@ -1,24 +1,37 @@
-"""``rules play``: play one game to the end with agents in every seat."""
+"""``rules play``: play one game to the end with agents in every seat.
+
+The log is written as the game goes (``log/stream.py``): the header before the setup,
+then each decision's lines once the game has applied it whole, so that whatever stops
+the process (an error, the end of a person's input, Ctrl-C, SIGTERM, SIGHUP:
+``stops.py``; SIGKILL, which it is not told of) leaves the game up to its last whole
+decision, which ``--resume`` takes up (``resume.py``) as if it had never stopped."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import signal
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import click
 
-from interpreter.agents import SPECS, make, parse
+from interpreter.agents import SPECS, Agent, make, parse, seed_of
 from interpreter.agents.terminal import seat_humans
 from interpreter.cli.options import expansions_option, mods_option, rules_path_option
 from interpreter.cli.report import render
 from interpreter.cli.results import result_json
+from interpreter.cli.resume import Resumed, rebuild, resume_log
+from interpreter.cli.stops import Stopped, Stops
 from interpreter.engine.game import Game
 from interpreter.engine.words import render_result
 from interpreter.errors import CheckError, GameError
+from interpreter.lean_dataclasses import dataclass
 from interpreter.log import writer
-from interpreter.log.reader import open_log
-from interpreter.log.replay import replay
-from interpreter.ruleset import load_or_raise, resolve_ruleset
+from interpreter.log.stream import LogStream
+from interpreter.ruleset import load_or_raise
+from interpreter.ruleset.model import Ruleset
 
 
 def load_for_cli(ruleset: str, expansions: tuple[str, ...], mods: tuple[Path, ...]):
@@ -66,16 +79,18 @@ def load_for_cli(ruleset: str, expansions: tuple[str, ...], mods: tuple[Path, ..
     "--log",
     "log_path",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="Write the game log (rules-log/1) to this file; also the log so far when the "
-    "game stops early (an error, the end of input, Ctrl-C).",
+    help="Write the game log (rules-log/1) to this file as the game is played, a whole "
+    "decision at a time: a game stopped or killed at any moment leaves its log so far "
+    "(never written through a symbolic link).",
 )
 @click.option(
     "--resume",
     "resume",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     default=None,
-    help="Go on with the game of this log: replay it to its last position, then play on "
-    "with --agents; the whole log is written again to --log, or to this file. The "
+    help="Go on with the game of this log: replay it to its last whole decision, then play "
+    "on with --agents (by default the log's own, which then play as if the game had "
+    "never stopped); the whole log is written again to --log, or to this file. The "
     "ruleset, players, seed and expansions are the log's.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
@@ -105,11 +120,10 @@ def play(
             f"the folder {log_path.parent} does not exist: create it, or write elsewhere",
             param_hint="--log",
         )
-    resumed: Game | None = None
-    header_mods: list | None = None  # a resumed log's mods, as its header names them
+    resumed: Resumed | None = None
     if resume is not None:
-        resumed, header_mods = _resume(resume, ruleset, expansions, mods)
-        definition, count = resumed.ruleset, len(resumed.people)
+        resumed = resume_log(resume, ruleset, expansions, mods)
+        definition, count = resumed.game.ruleset, len(resumed.game.people)
         log_path = log_path or resume
     elif ruleset is None:
         raise click.UsageError("Missing argument 'RULESET' (or give --resume LOG).")
@@ -117,18 +131,14 @@ def play(
         raise click.UsageError("Missing option '--players'.")
     else:
         definition = load_for_cli(ruleset, expansions, mods)
-    kinds = [a.strip() for a in agents.split(",")]
-    if len(kinds) == 1:
-        kinds = kinds * count
-    if len(kinds) != count:
-        raise click.BadParameter(f"give 1 or {count} agents among {SPECS}", param_hint="--agents")
-    for kind in kinds:
-        try:
-            parse(kind)
-        except ValueError as exc:
-            raise click.BadParameter(str(exc), param_hint="--agents") from None
+    if log_path is not None and log_path.is_symlink():  # never written through a link
+        raise click.BadParameter(
+            f"{log_path} is a symbolic link: the log is never written through one; "
+            "give the file it points to, or another name",
+            param_hint="--log",
+        )
     if resumed is not None:
-        players, game_seed = list(resumed.people), resumed.seed
+        players, game_seed = list(resumed.game.people), resumed.game.seed
     else:
         players = (
             [n.strip() for n in names.split(",")] if names else [f"P{i + 1}" for i in range(count)]
@@ -136,36 +146,51 @@ def play(
         if len(players) != count or len(set(players)) != count or not all(players):
             raise click.BadParameter(f"give {count} distinct names", param_hint="--names")
         game_seed = int(seed) if seed.lstrip("-").isdigit() else seed
-    game: Game | None = resumed
-    settled = 0  # events of the last whole decision: a log stopped early ends there
-    saving = (log_path, [str(m) for m in mods] if header_mods is None else [], header_mods)
-    try:
-        if game is None:
-            game = Game(definition, players, seed=game_seed)
-        settled = len(game.events)
-        people = [game.state.players.index(name) for name in players]  # rules-driven: none
-        agents = {
-            seat: make(kind, seat, game_seed) for seat, kind in zip(people, kinds, strict=True)
-        }
-        seat_humans(agents, hot_seat)  # their screens go to the terminal, never stdout
-        while not game.is_over():
-            settled = len(game.events)
-            decision = game.pending()[0]
-            game.apply(decision.player, agents[decision.player].choose(game, decision))
-    except click.Abort:  # the end of input (or Ctrl-C) at a person's prompt
-        _stopped(game, settled, saving, "stopped: no more input")
-        raise SystemExit(1) from None
-    except KeyboardInterrupt:
-        _stopped(game, settled, saving, "interrupted")
-        raise SystemExit(130) from None
-    except GameError as exc:  # a defect of the rules, or an option they refused: named
-        click.echo(exc.headline(), err=True)  # at the statement, when a rule raised it
-        if exc.hint:
-            click.echo(f"     = hint: {exc.hint}", err=True)
-        _stopped(game, settled, saving)
-        raise SystemExit(1) from None
-    if log_path is not None:
-        _save(game, *saving)
+    seats = definition.seats_for(players)
+    table = _table(agents, players, seats, game_seed, resumed)
+    stream: LogStream | None = None
+    game: Game | None = None
+    with Stops().installed() as stops:
+        try:
+            game = _started(definition, players, game_seed, resumed, table)
+            if log_path is not None:
+                stream = _open(log_path, game, mods, resumed, table.header)
+            if resumed is None:
+                _setup(game, stream, stops)
+            written = len(game.events)
+            seat_humans(table.agents, hot_seat)  # their screens go to the terminal, not stdout
+            while not game.is_over():
+                decision = game.pending()[0]
+                answer = table.agents[decision.player].choose(game, decision)
+                round_before = game.state.engine["round"]
+                game.apply(decision.player, answer)
+                if stream is not None:
+                    with stops.held(), _writing():
+                        stream.add(writer.event_lines(game, written))
+                        written = len(game.events)
+                        if game.state.engine["round"] != round_before:
+                            stream.sync()
+            if stream is not None:
+                with _writing():
+                    stream.close()
+        except click.Abort:  # the end of input at a person's prompt
+            _stopped(stream, log_path, "stopped: no more input")
+            raise SystemExit(1) from None
+        except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM, SIGHUP (``stops.py``)
+            number = exc.number if isinstance(exc, Stopped) else signal.SIGINT
+            why = "interrupted" if number == signal.SIGINT else f"stopped by {exc}"
+            _stopped(stream, log_path, why)
+            raise SystemExit(128 + number) from None
+        except GameError as exc:  # a defect of the rules, or an option they refused: named
+            _say(exc.headline())  # at the statement, when a rule raised it
+            if exc.hint:
+                _say(f"     = hint: {exc.hint}")
+            _stopped(stream, log_path)
+            raise SystemExit(1) from None
+        except _Unwritten as exc:  # a full disk, …: the log holds what was written
+            _say(f"error: the log {log_path} could not be written: {exc}")
+            _stopped(stream, log_path)
+            raise SystemExit(1) from None
     result = game.result()
     if as_json:
         click.echo(json.dumps(result_json(game, result), indent=2, ensure_ascii=False))
@@ -178,81 +203,144 @@ def play(
         click.echo(render_result(result, definition))  # the legend is in the edition's words
 
 
-def _save(game: Game, path: Path, mods: list[str], header_mods: list | None = None) -> None:
-    """Write ``game``'s log to ``path`` (whole, through a temporary file: a resumed log
-    is rewritten in place). ``header_mods``: the mods as a resumed log's header named
-    them (found on the rules path, they have no file here)."""
-    lines = writer.lines(game, mods)
-    if header_mods is not None:
-        header = json.loads(lines[0])
-        if header_mods:
-            header["options"]["mods"] = header_mods
-        lines[0] = json.dumps(header, ensure_ascii=False)
-    partial = path.with_name(f".{path.name}.part")
-    partial.write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
-    partial.replace(path)
+@dataclass
+class _Table:
+    """The agents by seat, whether they are the log's own (``--resume``: asked again
+    about their past positions), and the header's record of them."""
+
+    agents: dict[int, Agent]
+    same: bool
+    header: list[dict[str, Any]]
 
 
-def _stopped(game: Game | None, settled: int, saving: tuple, why: str | None = None) -> None:
-    """The game stopped before its end: write the log so far (up to the last whole
-    decision) and say how to go on with it."""
-    path = saving[0]
-    if game is None or path is None:
-        if why:
-            click.echo(why, err=True)
-        return
-    del game.events[settled:]  # a decision cut off halfway is not in the log
-    try:
-        _save(game, *saving)
-    except OSError as exc:
-        click.echo(f"{why or 'stopped'}; the log could not be written: {exc}", err=True)
-        return
-    click.echo(
-        f"{why or 'stopped'}: the log so far ({len(game.events)} events) is in {path}; "
-        f"go on with: rules play --resume {path}",
-        err=True,
+def _table(
+    agents: str,
+    players: list[str],
+    seats: list[str],
+    game_seed: int | str,
+    resumed: Resumed | None,
+) -> _Table:
+    """The agents of ``--agents``, or, resuming with none given, those of the log."""
+    given = click.get_current_context().get_parameter_source("agents")
+    recorded = resumed.agents if resumed is not None else None
+    if recorded is not None and given is not None and given.name in ("DEFAULT", "DEFAULT_MAP"):
+        kinds = [recorded[name][0] for name in players]
+        seeds = [recorded[name][1] for name in players]
+    else:
+        kinds = [a.strip() for a in agents.split(",")]
+        if len(kinds) == 1:
+            kinds = kinds * len(players)
+        if len(kinds) != len(players):
+            raise click.BadParameter(
+                f"give 1 or {len(players)} agents among {SPECS}", param_hint="--agents"
+            )
+        seeds = [seed_of(game_seed, seats.index(name)) for name in players]
+    for kind in kinds:
+        try:
+            parse(kind)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--agents") from None
+    made = {
+        seats.index(name): make(kind, seats.index(name), game_seed, own_seed)
+        for name, kind, own_seed in zip(players, kinds, seeds, strict=True)
+    }
+    header: list[dict[str, Any]] = [
+        {"player": name, "agent": kind, "seed": own_seed}
+        for name, kind, own_seed in zip(players, kinds, seeds, strict=True)
+    ]
+    same = recorded is not None and all(
+        recorded[entry["player"]][:2] == (entry["agent"], entry["seed"]) for entry in header
     )
+    if same:  # the log's agents go on: they joined the game where the log says
+        for entry in header:
+            entry["since"] = recorded[entry["player"]][2]
+    return _Table(made, same, header)
 
 
-def _resume(
-    log: Path, ruleset: str | None, expansions: tuple[str, ...], mods: tuple[Path, ...]
-) -> tuple[Game, list | None]:
-    """The game of ``log`` at its last position, ready to go on; and its header's mods."""
-    context = click.get_current_context()
-    for name, option in (("count", "--players"), ("names", "--names"), ("seed", "--seed")):
-        source = context.get_parameter_source(name)
-        if source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP"):
-            raise click.UsageError(f"{option} cannot be used with --resume: the log gives it")
-    if expansions:
-        raise click.UsageError("--with cannot be used with --resume: the log names them")
-    folder = None
-    if ruleset is not None:
-        folder = resolve_ruleset(ruleset)
-        if folder is None:
-            raise click.UsageError(f"no ruleset {ruleset!r}")
-    verdict = replay(log, ruleset_folder=folder, mod_files=tuple(mods))
-    for line, message in verdict.warnings:
-        click.echo(f"{log}:{line}: warning: {message}", err=True)
-    where = f"{log}:{verdict.line}" if verdict.line else str(log)
-    if verdict.kind == "legal":
-        click.echo(f"{log}: error: the game is over: there is nothing to resume", err=True)
-        raise SystemExit(1)
-    if verdict.kind != "incomplete" or verdict.game is None:
-        click.echo(f"{where}: error: cannot resume: {verdict.message or verdict.kind}", err=True)
-        raise SystemExit(1)
-    if verdict.need is not None and verdict.next_decision is None:
-        click.echo(
-            f"{log}: error: cannot resume: the log ends inside the setup ({verdict.message})",
-            err=True,
-        )
-        raise SystemExit(1)
-    game = verdict.game
-    game.chance_source = None  # from here on chance comes from the seed, as in any game
-    game.automaton_source = None
-    parsed, events = open_log(log)
-    close = getattr(events, "close", None)
-    if close is not None:
-        close()
-    options = parsed.header.data.get("options") if parsed.header is not None else None
-    header_mods = list(options.get("mods") or []) if isinstance(options, dict) else []
-    return game, header_mods
+def _started(
+    definition: Ruleset,
+    players: list[str],
+    game_seed: int | str,
+    resumed: Resumed | None,
+    table: _Table,
+) -> Game:
+    """A new game before its setup, or a resumed one at its last whole decision."""
+    if resumed is None:
+        return Game(definition, players, seed=game_seed, start=False)
+    seats = list(table.agents)
+    since = {s: entry.get("since", 0) for s, entry in zip(seats, table.header, strict=True)}
+    game, rebuilt = rebuild(resumed, table.agents, since if table.same else None)
+    if not (rebuilt and table.same):  # they join the game here, fresh
+        table.agents = {
+            seat: make(entry["agent"], seat, game_seed, entry["seed"])
+            for seat, entry in zip(seats, table.header, strict=True)
+        }
+        for entry in table.header:
+            entry["since"] = len(game.events)
+    for entry in table.header:
+        if not entry.get("since"):
+            entry.pop("since", None)  # from the start: said by saying nothing
+    return game
+
+
+def _setup(game: Game, stream: LogStream | None, stops: Stops) -> None:
+    """Run a new game's setup; its events reach the log even when a rule fails in it."""
+    try:
+        game.start()
+    finally:
+        if stream is not None:
+            with stops.held(), _writing():
+                stream.add(writer.event_lines(game, 0))
+
+
+class _Unwritten(Exception):
+    """The log could not be written on (its system error's words)."""
+
+
+@contextlib.contextmanager
+def _writing() -> Iterator[None]:
+    """An ``OSError`` of a write to the log is ``_Unwritten`` (not a terminal's)."""
+    try:
+        yield
+    except OSError as exc:
+        raise _Unwritten(exc.strerror or str(exc)) from None
+
+
+def _open(
+    path: Path, game: Game, mods: tuple[Path, ...], resumed: Resumed | None, agents: list
+) -> LogStream:
+    """The log, its header (and a resumed game's events) in place; exit 2 if it cannot
+    be made there."""
+    header = writer.header(game, [str(m) for m in mods] if resumed is None else [], agents)
+    if resumed is not None and resumed.mods:
+        header["options"]["mods"] = resumed.mods  # as the resumed log named them
+    first = [json.dumps(header, ensure_ascii=False)]
+    if resumed is not None:
+        first += writer.event_lines(game, 0)
+    try:
+        return LogStream.create(path, first)
+    except OSError as exc:
+        raise click.BadParameter(
+            f"cannot write {path}: {exc.strerror or exc}", param_hint="--log"
+        ) from None
+
+
+def _say(text: str) -> None:
+    """A line on stderr, if there still is one (SIGHUP: the terminal may be gone)."""
+    with contextlib.suppress(OSError):
+        click.echo(text, err=True)
+
+
+def _stopped(stream: LogStream | None, path: Path | None, why: str | None = None) -> None:
+    """The game stopped before its end: the log holds it up to its last whole decision
+    (written as it was played); say how to go on with it."""
+    if stream is None:
+        if why:
+            _say(why)
+        return
+    try:
+        stream.close()
+    except OSError as exc:
+        _say(f"{why or 'stopped'}; the log could not be written: {exc.strerror or exc}")
+        return
+    _say(f"{why or 'stopped'}: the log so far is in {path}; go on with: rules play --resume {path}")

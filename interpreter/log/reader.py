@@ -120,10 +120,16 @@ def read(path: Path, strict: bool = False) -> ParsedLog:
     return parsed
 
 
-def open_log(path: Path, strict: bool = False) -> tuple[ParsedLog, Iterator[LogLine]]:
+def open_log(
+    path: Path, strict: bool = False, cut_tail: bool = False
+) -> tuple[ParsedLog, Iterator[LogLine]]:
     """The log's header (or the errors that stop it being read) and an iterator of its
     events, read and checked as they are taken; it raises ``BadLine`` at a bad line.
-    Warnings of later lines are added to the ParsedLog's ``warnings`` as they are read."""
+    Warnings of later lines are added to the ParsedLog's ``warnings`` as they are read.
+
+    ``cut_tail``: a last line with no newline that is no JSON was cut short as it was
+    written (``rules play`` killed, ``log/stream.py``): it is left out, with a warning,
+    rather than an error (``--resume``)."""
     parsed = ParsedLog(str(path))
     try:
         stream = _File.open(path)
@@ -135,6 +141,7 @@ def open_log(path: Path, strict: bool = False) -> tuple[ParsedLog, Iterator[LogL
         parsed.errors.append((1, f"the log is larger than {MAX_BYTES:,} bytes"))
         return parsed, iter(())
     reader = _Reader(parsed, stream, strict, stream.size)
+    reader.cut_tail = cut_tail
     try:
         reader.read_header()
     except BadLine as exc:
@@ -196,6 +203,7 @@ class _Reader:
         self.number = 0  # lines read
         self.count = 0  # events read
         self._header_due = True
+        self.cut_tail = False  # a last line cut short is left out (``open_log``)
         self._lines = _Events.from_iterable(self._read())
 
     def _blocks(self) -> Iterator[list[bytes]]:
@@ -230,8 +238,12 @@ class _Reader:
             given += size
             yield lines
             chunk = ahead
-        if rest:
+        if rest and not (self.cut_tail and _cut_short(rest)):
             yield [rest]
+        elif rest:
+            self.parsed.warnings.append(
+                (self.number + 1, "the last line was cut short (no newline, no JSON): left out")
+            )
 
     def _read(self) -> Iterator[Iterator[LogLine]]:
         """The header, then every event, a block's at a time: each line that holds a
@@ -450,6 +462,14 @@ class _Events(chain):
 
     def close(self) -> None:
         self._blocks.close()
+
+
+def _cut_short(line: bytes) -> bool:
+    """Whether a last line without its newline is no JSON object: a write cut short."""
+    try:
+        return type(json.loads(line)) is not dict
+    except (ValueError, RecursionError):  # UnicodeDecodeError too: a character cut
+        return True
 
 
 def _bad_json(number: int, line: str, exc: Exception) -> BadLine:

@@ -161,9 +161,11 @@ def replay(
     ruleset_folder: Path | None = None,
     mod_files: tuple[Path, ...] = (),
     views: bool = True,
+    cut_tail: bool = False,
 ) -> Verdict:
     """Replay the log at ``path``; with ``stop_after``, stop at the position after that
-    many events (verdict ``position``); ``on_position`` sees every position on the way.
+    many events (verdict ``position``); ``on_position`` sees every position on the way;
+    ``cut_tail``: a last line cut short is left out with a warning (``open_log``).
 
     ``views=False``: the verdict alone is wanted (legal or not, the scores), so the game
     does not follow what each player knows of hidden components, which only views and
@@ -171,7 +173,7 @@ def replay(
     viewed. A position asked for is always followed, and a log with a digest
     checkpoint is replayed again with views when one is reached."""
     views = views or stop_after is not None or on_position is not None
-    parsed, events = open_log(path, strict)  # the events are read as replay needs them
+    parsed, events = open_log(path, strict, cut_tail)  # read as replay needs them
     if parsed.errors:
         line, message = parsed.errors[0]
         return Verdict("malformed", message, line, warnings=parsed.warnings)
@@ -186,7 +188,9 @@ def replay(
         if close is not None:
             close()  # the file, when replay stops before its end
     if verdict is None:  # a digest checkpoint: what each player knows is digested too
-        return replay(path, strict, stop_after, on_position, ruleset_folder, mod_files)
+        return replay(
+            path, strict, stop_after, on_position, ruleset_folder, mod_files, True, cut_tail
+        )
     return verdict
 
 

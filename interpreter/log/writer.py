@@ -12,9 +12,14 @@ from interpreter.load.search import file_digest, overlay_id
 FORMAT = "rules-log/1"
 
 
-def header(game: Game, mods: list[str] | list[Path] | None = None) -> dict[str, Any]:
+def header(
+    game: Game,
+    mods: list[str] | list[Path] | None = None,
+    agents: list[dict[str, str]] | None = None,
+) -> dict[str, Any]:
     """The log's first line. Mods are named by their overlay id and the digest of their
-    file, never by a path: replay finds them on the user's rules path."""
+    file, never by a path: replay finds them on the user's rules path. ``agents``: who
+    played each person's seat (``{"player", "agent", "seed"}``), for ``--resume``."""
     ruleset = game.ruleset
     data: dict[str, Any] = {
         "format": FORMAT,
@@ -32,6 +37,8 @@ def header(game: Game, mods: list[str] | list[Path] | None = None) -> dict[str, 
             {"id": overlay_id(Path(m)) or Path(m).stem, "digest": file_digest(Path(m))}
             for m in mods
         ]
+    if agents:
+        data["agents"] = agents
     return data
 
 
@@ -39,8 +46,17 @@ def lines(
     game: Game, mods: list[str] | list[Path] | None = None, final_scores: bool = True
 ) -> list[str]:
     out = [json.dumps(header(game, mods), ensure_ascii=False)]
-    n = 0
-    for event in game.events:
+    out += event_lines(game, 0, final_scores)
+    return out
+
+
+def event_lines(game: Game, start: int, final_scores: bool = True) -> list[str]:
+    """The lines of ``game``'s events after the first ``start`` ones, numbered from
+    ``start + 1``; then, if the game is over, its final scores line. A log streamed a
+    decision at a time (``log/stream.py``) is the same text as one written whole."""
+    out = []
+    n = start
+    for event in game.events[start:]:
         n += 1
         out.append(json.dumps({"n": n, **event}, ensure_ascii=False))
     if final_scores and game.is_over():

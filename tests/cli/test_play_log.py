@@ -40,8 +40,8 @@ class Stopping:
         self.count = 0
         real = play_module.make
 
-        def make(kind, seat, seed):
-            agent = real(kind, seat, seed)
+        def make(kind, seat, seed, own_seed=None):
+            agent = real(kind, seat, seed, own_seed)
             choose = agent.choose
 
             def stopping(game, decision):
@@ -107,10 +107,11 @@ def test_resume_plays_the_game_to_its_end_in_the_same_file(tmp_path: Path) -> No
     log = tmp_path / "game.jsonl"
     run("play", RULESET, "--players", "2", "--agents", "human", "--log", str(log), input="2\n" * 6)
     before = log.read_text(encoding="utf-8").splitlines()
-    result = run("play", "--resume", str(log), "--json")
+    result = run("play", "--resume", str(log), "--json", "--agents", "random")
     assert result.exit_code == 0, result.output
     after = log.read_text(encoding="utf-8").splitlines()
-    assert after[: len(before)] == before  # the game so far, then the rest
+    assert after[1 : len(before)] == before[1:]  # the game so far, then the rest
+    assert json.loads(after[0])["agents"][0]["agent"] == "random"  # who played on
     assert len(after) > len(before)
     assert replayed(log) == 0  # legal and complete
     assert json.loads(result.stdout)["players"] == ["P1", "P2"]
