@@ -9,7 +9,12 @@ from pathlib import Path
 import click
 
 from interpreter.agents import SPECS, parse
-from interpreter.cli.options import expansions_option, mods_option, rules_path_option
+from interpreter.cli.options import (
+    expansion_ids,
+    expansions_option,
+    mods_option,
+    rules_path_option,
+)
 from interpreter.cli.play import load_for_cli
 
 
@@ -82,6 +87,7 @@ def player_counts(text: str | None, ruleset) -> list[int]:
     "--versus-with",
     "versus_expansions",
     multiple=True,
+    callback=expansion_ids,
     metavar="EXPANSION",
     help="An expansion of the second variant (repeatable; implies --versus).",
 )
