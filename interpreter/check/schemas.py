@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from interpreter.atomic_file import write_output
 from interpreter.check.sections import (
     BASE_URL,
     DRAFT,
@@ -397,10 +398,9 @@ def render(name: str) -> str:
 
 
 def write_all(folder: Path) -> list[Path]:
-    folder.mkdir(parents=True, exist_ok=True)
     written = []
     for name in SCHEMAS:
         path = folder / name
-        path.write_text(render(name), encoding="utf-8")
+        write_output(path, render(name))
         written.append(path)
     return written
