@@ -31,6 +31,9 @@ INVALID_PARAMS = -32602
 
 # the last Content-Length in a line (a skipped body may end on the line a header starts)
 _LENGTH = re.compile(rb".*content-length[ \t]*:(.*)", re.IGNORECASE | re.DOTALL)
+# a header line inside a body: raw line ends are never in JSON but as blanks between
+# tokens, and a header is no token
+_HEADER_LINE = re.compile(rb"content-length[ \t]*:[ \t]*\d+[ \t]*\r?\n", re.IGNORECASE)
 log = logging.getLogger(__name__)
 
 
@@ -48,10 +51,27 @@ class Frames:
     Bytes before a header line (the body of a frame whose length was unreadable,
     stray lines) are skipped: a frame starts at a line that holds ``Content-Length:``,
     wherever in the line. A frame whose length is missing, not a number or over
-    ``MAX_BODY`` is ``Malformed``; its body is then skipped as garbage."""
+    ``MAX_BODY`` is ``Malformed``; its body is then skipped as garbage. A body that
+    holds a ``Content-Length`` header line (never valid JSON: the length said more
+    than the frame held) is ``Malformed`` too, and is read again from that header."""
 
     def __init__(self, stream: BinaryIO) -> None:
         self.stream = stream
+        self.pending = b""  # read too far (``_body``): read again before the stream
+
+    def _readline(self, limit: int) -> bytes:
+        if not self.pending:
+            return self.stream.readline(limit)
+        end = self.pending.find(b"\n", 0, limit)
+        cut = limit if end < 0 else end + 1
+        line, self.pending = self.pending[:cut], self.pending[cut:]
+        if not line.endswith(b"\n") and len(line) < limit:  # the rest of it is in the stream
+            line += self.stream.readline(limit - len(line))
+        return line
+
+    def _read(self, size: int) -> bytes:
+        taken, self.pending = self.pending[:size], self.pending[size:]
+        return taken + (self.stream.read(size - len(taken)) if len(taken) < size else b"")
 
     def next(self) -> bytes | Malformed | None:
         """The next frame's body, or why it has none; None at the end of the stream."""
@@ -59,7 +79,7 @@ class Frames:
         headers = 0
         tail = b""  # the end of a long line read in parts: a header may start there
         while True:
-            line = self.stream.readline(MAX_HEADER_LINE + 1)
+            line = self._readline(MAX_HEADER_LINE + 1)
             if not line:
                 return None
             found = _LENGTH.fullmatch((tail + line).rstrip(b"\r\n"))
@@ -83,8 +103,14 @@ class Frames:
                 f"Content-Length must be a number of bytes up to {MAX_BODY}, not {shown!r}"
             )
         size = int(length)
-        body = self.stream.read(size)
-        return body if len(body) == size else None
+        body = self._read(size)
+        if len(body) < size:
+            return None
+        inside = _HEADER_LINE.search(body)
+        if inside is not None:
+            self.pending = body[inside.start() :] + self.pending
+            return Malformed("the body is shorter than its Content-Length: a header follows it")
+        return body
 
 
 async def serve(stdin: BinaryIO, protocol: JsonRPCProtocol) -> None:

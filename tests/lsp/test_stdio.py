@@ -57,6 +57,8 @@ def ended(client: LspClient) -> int:
         (frame({"id": 9, "method": "initialize"}), -32600, 9),  # no "jsonrpc": "2.0"
         (frame({"jsonrpc": "2.0", "id": "a", "method": 5}), -32600, "a"),
         (b"no header at all\r\n\r\n", None, None),  # skipped: nothing to answer
+        # the length says more than the frame holds: the next frame is read again
+        (b"Content-Length: 60\r\n\r\n{}", -32700, None),
     ],
 )
 def test_a_malformed_frame_is_answered_and_the_server_goes_on(
@@ -149,3 +151,11 @@ def test_too_many_headers_make_a_frame_malformed() -> None:
 
 def test_a_body_cut_short_by_the_end_of_the_stream_is_no_frame() -> None:
     assert frames(b"Content-Length: 10\r\n\r\n{}") == []
+
+
+def test_a_length_too_large_gives_back_the_frames_it_swallowed() -> None:
+    good = b'{"a": 1}'
+    data = b"Content-Length: 40\r\n\r\n{}" + b"Content-Length: 8\r\n\r\n" + good
+    data += b"Content-Length: 8\r\n\r\n" + good
+    found = frames(data)
+    assert isinstance(found[0], Malformed) and found[1:] == [good, good]
