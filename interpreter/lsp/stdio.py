@@ -118,7 +118,7 @@ async def serve(stdin: BinaryIO, protocol: JsonRPCProtocol) -> None:
     (``exit`` ends it sooner: pygls raises ``SystemExit``)."""
     loop = asyncio.get_running_loop()
     frames = Frames(stdin)
-    reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lsp-stdin")
+    reader = ThreadPoolExecutor(max_workers=1)  # stdin is read in a worker of its own
     try:
         while True:
             frame = await loop.run_in_executor(reader, frames.next)
