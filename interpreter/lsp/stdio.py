@@ -144,6 +144,9 @@ def handle(protocol: JsonRPCProtocol, frame: bytes | Malformed) -> None:
         data = {"jsonrpc": "2.0", "method": "exit"}  # whatever else it holds: it ends the server
     problem = _not_a_message(data)
     if problem is not None:
+        if isinstance(data, dict) and "method" not in data and data.keys() & {"result", "error"}:
+            log.warning("ignored a malformed response: %s", problem)  # never answered
+            return None
         ident = data.get("id") if isinstance(data, dict) else None
         return answer(protocol, ident if _is_id(ident) else None, INVALID_REQUEST, problem)
     try:

@@ -159,3 +159,12 @@ def test_a_length_too_large_gives_back_the_frames_it_swallowed() -> None:
     data += b"Content-Length: 8\r\n\r\n" + good
     found = frames(data)
     assert isinstance(found[0], Malformed) and found[1:] == [good, good]
+
+
+def test_a_malformed_response_is_not_answered(client: LspClient) -> None:
+    """Answering a response could start an endless exchange with a client that
+    answers errors too."""
+    client.send_bytes(frame({"jsonrpc": "2.0", "id": None, "error": {"code": 1, "message": "x"}}))
+    client.send_bytes(frame({"jsonrpc": "2.0", "id": [1], "result": None}))
+    assert client.request("initialize", INITIALIZE)["serverInfo"]["name"] == "rules-lsp"
+    assert None not in client._responses  # the answers come in order: none came before
