@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from interpreter.atomic_file import write_output
 from interpreter.check.sections import (
     BASE_URL,
     DRAFT,
@@ -260,6 +261,14 @@ def overlay() -> dict[str, Any]:
 def game_log() -> dict[str, Any]:
     """One line of a game log: the header or an event (rules-log/1)."""
     player = {"type": "string", "minLength": 1}
+    # an expansion or mod id as a ruleset declares it: never empty, no control character
+    # (a replay's verdict must not depend on what a cache holds under a stranger key)
+    log_id = {
+        "type": "string",
+        "maxLength": 200,
+        "pattern": ID_PATTERN,
+        "x-message": "an id is letters, digits and '_' (up to 200), not starting with a digit",
+    }
     header = {
         "type": "object",
         "properties": {
@@ -270,18 +279,30 @@ def game_log() -> dict[str, Any]:
             "options": {
                 "type": "object",
                 "properties": {
-                    "expansions": {"type": "array", "items": {"type": "string"}},
+                    "expansions": {
+                        "type": "array",
+                        "description": "The expansions applied, by id.",
+                        "items": log_id,
+                    },
                     "mods": {
                         "type": "array",
                         "description": "The mods applied, each by its overlay id and the "
                         "digest of its file (a bare text is an id, as older logs wrote it).",
                         "items": {
+                            "x-message": "a mod is named by its id, or by {id, digest}",
                             "oneOf": [
-                                {"type": "string", "minLength": 1, "maxLength": 200},
+                                {  # older logs wrote the --mod argument: a file name
+                                    "type": "string",
+                                    "minLength": 1,
+                                    "maxLength": 200,
+                                    "pattern": r"^[^\x00-\x1f\x7f]+$(?!\n)",
+                                    "x-message": "a mod's name is not empty, at most 200 "
+                                    "characters, none of them a control character",
+                                },
                                 {
                                     "type": "object",
                                     "properties": {
-                                        "id": {"type": "string", "minLength": 1, "maxLength": 200},
+                                        "id": log_id,
                                         "digest": {
                                             "type": "string",
                                             "pattern": r"^sha256:[0-9a-f]{64}$",
@@ -290,7 +311,7 @@ def game_log() -> dict[str, Any]:
                                     "required": ["id"],
                                     "additionalProperties": False,
                                 },
-                            ]
+                            ],
                         },
                     },
                 },
@@ -398,10 +419,9 @@ def render(name: str) -> str:
 
 
 def write_all(folder: Path) -> list[Path]:
-    folder.mkdir(parents=True, exist_ok=True)
     written = []
     for name in SCHEMAS:
         path = folder / name
-        path.write_text(render(name), encoding="utf-8")
+        write_output(path, render(name))
         written.append(path)
     return written

@@ -14,7 +14,9 @@ from interpreter.language.values import TYPE_NAMES
 
 BASE_URL = "https://tabletop-rules.dev/schemas/"
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
-ID_PATTERN = r"^[A-Za-z_][A-Za-z0-9_]*$"
+# ``(?!\n)``: Python's ``$`` (the validators use ``re.search``) also matches before a
+# last newline, and ``"a\n"`` was an id; ECMAScript's ``$`` needs no help
+ID_PATTERN = r"^[A-Za-z_][A-Za-z0-9_]*$(?!\n)"
 COMPONENT_ID_PATTERN = r"^[A-Za-z_][A-Za-z0-9_]*$"
 
 VISIBILITIES = ("public", "private", "secret")

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from interpreter.atomic_file import write_output
 from interpreter.cli.options import expansions_option, mods_option, rules_path_option
 from interpreter.cli.play import load_for_cli
 from interpreter.load.ruleset_files import Loader, resolve_ruleset
@@ -69,7 +70,7 @@ def cards(
     old = path.read_text(encoding="utf-8") if path.exists() else ""
     if MARKER in old:
         text = old.split(MARKER, 1)[0] + MARKER + "\n\n" + text
-    path.write_text(text, encoding="utf-8")
+    write_output(path, text)
     click.echo(f"wrote {path}")
 
 

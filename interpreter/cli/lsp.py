@@ -31,4 +31,4 @@ def lsp(debounce: int) -> None:
             f"the language server needs pygls ({exc}); "
             "install it with: pip install 'tabletop-rules[lsp]'"
         ) from None
-    create_server(debounce / 1000).start_io()
+    raise SystemExit(create_server(debounce / 1000).start_io())

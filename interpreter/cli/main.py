@@ -96,6 +96,19 @@ class LazyGroup(click.Group):
             self.add_command(getattr(importlib.import_module(module), attribute), cmd_name)
         return super().get_command(ctx, cmd_name)
 
+    def invoke(self, ctx: click.Context) -> object:
+        """Run the sub-command; a file it was asked to write and could not
+        (``atomic_file.write_output``) is an error of the user's input, exit 1."""
+        from interpreter.atomic_file import OutputError
+
+        try:
+            return super().invoke(ctx)
+        except OutputError as exc:
+            click.echo(f"{exc.path}: error: {exc.reason}", err=True)
+            if exc.hint:
+                click.echo(f"     = hint: {exc.hint}", err=True)
+            ctx.exit(1)
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """Click's own listing, but the help of a lazy command comes from the table."""
         names = self.list_commands(ctx)

@@ -16,6 +16,7 @@ from string import Template
 
 import click
 
+from interpreter.atomic_file import write_output
 from interpreter.check.sections import BASE_URL, ID_PATTERN
 from interpreter.cli.play import load_for_cli
 from interpreter.cli.report import render
@@ -126,7 +127,7 @@ def _schemas(folder: Path) -> str:
 
 
 def _refuse_existing(paths: list[Path]) -> None:
-    existing = [p for p in paths if p.exists()]
+    existing = [p for p in paths if os.path.lexists(p)]  # a dangling link exists too
     for path in existing:
         diagnostic = Diagnostic(
             Location(_shown(path), 1, 1),
@@ -143,8 +144,7 @@ def _write(files: dict[Path, tuple[str, str]], values: dict[str, str]) -> None:
     root = resources.files("interpreter.cli") / _TEMPLATES
     for path, (kind, template) in files.items():
         text = Template((root / kind / template).read_text(encoding="utf-8")).substitute(values)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        write_output(path, text, new=True)  # never over a file, nor through a link
         click.echo(f"wrote {_shown(path)}")
 
 

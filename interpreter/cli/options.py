@@ -8,10 +8,35 @@ import click
 
 from interpreter.load.search import set_rules_path
 
+MAX_ID = 200  # characters of an expansion id (as a log header allows)
+
+
+def expansion_ids(
+    ctx: click.Context, param: click.Parameter, value: tuple[str, ...]
+) -> tuple[str, ...]:
+    """Every ``--with`` is an id, as the schemas spell one: an empty id, or one with a
+    control character, could name what a cache holds for another combination."""
+    if value:
+        import re
+
+        from interpreter.check.sections import ID_PATTERN
+
+        for given in value:
+            if len(given) > MAX_ID or not re.search(ID_PATTERN, given):
+                raise click.BadParameter(
+                    f"{given[:60]!r} is not an expansion id: an id is letters, digits and "
+                    f"'_' (up to {MAX_ID}), not starting with a digit",
+                    ctx,
+                    param,
+                )
+    return value
+
+
 expansions_option = click.option(
     "--with",
     "expansions",
     multiple=True,
+    callback=expansion_ids,
     metavar="EXPANSION",
     help="Apply an expansion the ruleset offers (repeatable; the order they are named in "
     "does not matter).",

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from interpreter.atomic_file import write_output
 from interpreter.language.reference import render
 
 
@@ -22,6 +23,5 @@ def reference(path: Path | None) -> None:
     if path is None:
         click.echo(text, nl=False)
         return
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    write_output(path, text)
     click.echo(f"wrote {path}")

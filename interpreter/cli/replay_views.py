@@ -11,6 +11,7 @@ from typing import Any, NoReturn
 
 import click
 
+from interpreter.atomic_file import write_output
 from interpreter.engine.game import Game
 from interpreter.engine.view import full_view, view
 from interpreter.engine.words import render_result, render_view
@@ -52,7 +53,7 @@ def run(
     if html is not None:
         reading = _read(flat_position)
         text = page(reading, log.name)
-        html.write_text(text, encoding="utf-8")
+        write_output(html, text)
         click.echo(
             f"wrote {html}: {reading.last + 1} positions, {len(text.encode('utf-8')):,} bytes"
             + (f", as {reading.player} sees it" if reading.player else "")

@@ -9,7 +9,13 @@ from pathlib import Path
 import click
 
 from interpreter.agents import SPECS, parse
-from interpreter.cli.options import expansions_option, mods_option, rules_path_option
+from interpreter.atomic_file import write_output
+from interpreter.cli.options import (
+    expansion_ids,
+    expansions_option,
+    mods_option,
+    rules_path_option,
+)
 from interpreter.cli.play import load_for_cli
 
 
@@ -82,6 +88,7 @@ def player_counts(text: str | None, ruleset) -> list[int]:
     "--versus-with",
     "versus_expansions",
     multiple=True,
+    callback=expansion_ids,
     metavar="EXPANSION",
     help="An expansion of the second variant (repeatable; implies --versus).",
 )
@@ -157,7 +164,7 @@ def simulate(
     """
     from interpreter.simulate import Plan, Variant, run
     from interpreter.simulate.progress import Progress
-    from interpreter.simulate.report import build, write_all
+    from interpreter.simulate.report import build, write_all, written
     from interpreter.simulate.report_csv import games_csv
     from interpreter.simulate.report_html import html
     from interpreter.simulate.report_text import text
@@ -192,10 +199,9 @@ def simulate(
     if out is not None:
         write_all(report, out)
     if csv_path is not None:
-        with csv_path.open("w", encoding="utf-8", newline="") as stream:
-            games_csv(report, stream)
+        write_output(csv_path, written(lambda stream: games_csv(report, stream)))
     if html_path is not None:
-        html_path.write_text(html(report), encoding="utf-8")
+        write_output(html_path, html(report))
     if as_json:
         click.echo(json.dumps(report, indent=2, ensure_ascii=False))
     else:

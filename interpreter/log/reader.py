@@ -418,13 +418,28 @@ class _Reader:
             key=lambda e: list(e.path),
         )
         if errors:
-            error = errors[0]
+            error = _meant(errors[0])
             where = "/".join(str(p) for p in error.absolute_path)
             what = "the header" if definition == "header" else f"a {definition.replace('_', ' ')}"
+            said = error.schema.get("x-message") if isinstance(error.schema, dict) else None
+            shown = repr(error.instance)
+            shown = shown if len(shown) <= 60 else shown[:59] + "…"
+            problem = f"{shown}: {said}" if said else error.message
             raise BadLine(
-                entry.line,
-                f"{what} is invalid: {error.message}" + (f" (at {where})" if where else ""),
+                entry.line, f"{what} is invalid: {problem}" + (f" (at {where})" if where else "")
             )
+
+
+def _meant(error: Any) -> Any:
+    """In a ``oneOf``, the error of the one branch whose type fits the value (a text
+    where a text or an object may stand is checked as a text); else ``error``."""
+    while error.validator == "oneOf" and error.context:
+        misfits = {e.schema_path[0] for e in error.context if e.validator == "type" and not e.path}
+        fitting = [e for e in error.context if e.schema_path[0] not in misfits]
+        if len({e.schema_path[0] for e in fitting}) != 1:
+            break
+        error = fitting[0]
+    return error
 
 
 _MARKS = {  # the key that tells each kind of event

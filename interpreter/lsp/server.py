@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import BinaryIO
 
 from lsprotocol import types
+from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 
 from interpreter import __version__
@@ -34,6 +37,7 @@ from interpreter.lsp.positions import (
     word_at,
 )
 from interpreter.lsp.project import Outcome, Target, check, target_for
+from interpreter.lsp.stdio import serve
 
 DEBOUNCE = 0.3  # seconds after the last change before a check starts
 OPENING = 0.05  # after opening a file: several files opened together make one check
@@ -57,6 +61,27 @@ class RulesServer(LanguageServer):
         self.timer: asyncio.TimerHandle | None = None
         self.running: asyncio.Future | None = None
         self.worker = ThreadPoolExecutor(max_workers=1)
+        self.shut_down = False  # the client asked ``shutdown``: ``exit`` then ends with 0
+
+    def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> int:
+        """Serve over stdin/stdout until ``exit`` or the end of stdin; the exit code LSP
+        asks for: 0 after ``shutdown``, else 1. pygls's own ``start_io`` reads with a
+        loop that one malformed frame puts out of step for good (``stdio.py``) and
+        drops the exit code."""
+        self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+        code = None
+        try:
+            asyncio.run(serve(stdin or sys.stdin.buffer, self.protocol))
+        except SystemExit as done:  # pygls's ``exit`` handler: 0 after shutdown, else 1
+            code = done.code
+        except BrokenPipeError:
+            log.error("the client closed its end: the server stops")
+        finally:
+            self.worker.shutdown(wait=False, cancel_futures=True)
+            self.shutdown()
+        if not isinstance(code, int):
+            code = 0 if self.shut_down else 1
+        return code
 
     # ------------------------------------------------------------ scheduling
     def changed_file(self, path: Path, delay: float) -> None:
@@ -243,6 +268,10 @@ def _diagnostic(lines: list[str], diagnostic: Diagnostic) -> types.Diagnostic:
 def create_server(debounce: float = DEBOUNCE) -> RulesServer:
     """A server with every feature registered (``rules lsp`` starts it over stdio)."""
     server = RulesServer(debounce)
+
+    @server.feature(types.SHUTDOWN)
+    def shutdown(params: None) -> None:
+        server.shut_down = True
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(params: types.DidOpenTextDocumentParams) -> None:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import json
+from collections.abc import Callable
 from pathlib import Path
 
+from interpreter.atomic_file import write_output
 from interpreter.simulate.aggregate import _spec, aggregate
 from interpreter.simulate.compare import compare
 from interpreter.simulate.execute import Outcome
@@ -66,7 +69,14 @@ def statistics(report: dict) -> dict:
 
 
 def write_json(report: dict, path: Path) -> None:
-    path.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_output(path, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+
+
+def written(make: Callable[[io.StringIO], object]) -> str:
+    """What ``make`` writes into a stream (the csv module writes to one)."""
+    stream = io.StringIO(newline="")
+    make(stream)
+    return stream.getvalue()
 
 
 def write_all(report: dict, folder: Path) -> list[Path]:
@@ -75,8 +85,7 @@ def write_all(report: dict, folder: Path) -> list[Path]:
     from interpreter.simulate.report_html import html
     from interpreter.simulate.report_text import text
 
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
+    paths = []
     for name, make in (
         ("summary.txt", lambda stream: stream.write(text(report) + "\n")),
         ("games.csv", lambda stream: games_csv(report, stream)),
@@ -84,9 +93,8 @@ def write_all(report: dict, folder: Path) -> list[Path]:
         ("report.html", lambda stream: stream.write(html(report))),
     ):
         path = folder / name
-        with path.open("w", encoding="utf-8", newline="") as stream:
-            make(stream)
-        written.append(path)
+        write_output(path, written(make))
+        paths.append(path)
     write_json(report, folder / "report.json")
-    written.append(folder / "report.json")
-    return written
+    paths.append(folder / "report.json")
+    return paths

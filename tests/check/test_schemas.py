@@ -204,7 +204,10 @@ def test_editor_lists_come_from_the_registry() -> None:
         ("a-b", False),
         ("", False),
         ("a b", False),
+        ("gift\n", False),  # Python's `$` matched before a last newline (issue 44)
+        ("gi\x00ft", False),
     ],
 )
 def test_id_pattern(name: str, ok: bool) -> None:
     assert bool(re.match(schemas.ID_PATTERN, name)) is ok
+    assert bool(re.search(schemas.ID_PATTERN, name)) is ok  # as jsonschema applies it

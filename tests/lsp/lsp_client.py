@@ -42,8 +42,12 @@ class LspClient:
     # ------------------------------------------------------------- transport
     def _send(self, message: dict) -> None:
         body = json.dumps({"jsonrpc": "2.0", **message}).encode("utf-8")
+        self.send_bytes(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
+    def send_bytes(self, data: bytes) -> None:
+        """Write ``data`` as it is (a malformed frame, say)."""
         assert self.process.stdin is not None
-        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.process.stdin.write(data)
         self.process.stdin.flush()
 
     def _read(self) -> None:
@@ -93,6 +97,10 @@ class LspClient:
         response = self._wait(lambda: self._responses.pop(ident, None), timeout)
         assert "error" not in response, response["error"]
         return response["result"]
+
+    def response(self, ident: int | str | None, timeout: float = 30.0) -> dict:
+        """The whole response with id ``ident`` (None: to a frame that had no id)."""
+        return self._wait(lambda: self._responses.pop(ident, None), timeout)
 
     def notify(self, method: str, params: Any) -> None:
         self._send({"method": method, "params": params})
