@@ -17,7 +17,7 @@ DRAFT = "https://json-schema.org/draft/2020-12/schema"
 # ``(?!\n)``: Python's ``$`` (the validators use ``re.search``) also matches before a
 # last newline, and ``"a\n"`` was an id; ECMAScript's ``$`` needs no help
 ID_PATTERN = r"^[A-Za-z_][A-Za-z0-9_]*$(?!\n)"
-COMPONENT_ID_PATTERN = r"^[A-Za-z_][A-Za-z0-9_]*$"
+COMPONENT_ID_PATTERN = ID_PATTERN
 
 VISIBILITIES = ("public", "private", "secret")
 ORDERS = ("ordered", "random")

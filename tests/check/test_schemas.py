@@ -13,7 +13,7 @@ from jsonschema import Draft202012Validator
 from ruamel.yaml import YAML
 from rules_test_support import ROCOCO, position
 
-from interpreter.check import schemas
+from interpreter.check import schemas, sections
 from interpreter.check.schema_check import check
 from interpreter.load.yaml_source import load_text
 
@@ -209,5 +209,6 @@ def test_editor_lists_come_from_the_registry() -> None:
     ],
 )
 def test_id_pattern(name: str, ok: bool) -> None:
-    assert bool(re.match(schemas.ID_PATTERN, name)) is ok
-    assert bool(re.search(schemas.ID_PATTERN, name)) is ok  # as jsonschema applies it
+    for pattern in (schemas.ID_PATTERN, sections.COMPONENT_ID_PATTERN):
+        assert bool(re.match(pattern, name)) is ok
+        assert bool(re.search(pattern, name)) is ok  # as jsonschema applies it
