@@ -18,7 +18,8 @@ KINDS: dict[str, type[Agent]] = {
 }
 SPECS = (
     "random, greedy, human, mcts, mcts:N (N iterations a decision on average), "
-    "mcts:Xs (X CPU seconds)"
+    "mcts:Xs (X CPU seconds), any mcts with :noestimate (leaves judged without the "
+    "ruleset's estimate)"
 )
 
 __all__ = [
@@ -36,11 +37,12 @@ __all__ = [
 
 
 def parse(spec: str) -> tuple[type[Agent], dict[str, Any]]:
-    """An agent spec (``greedy``, ``mcts:400``, ``mcts:0.5s``): its class and options.
+    """An agent spec (``greedy``, ``mcts:400``, ``mcts:0.5s``, ``mcts:400:noestimate``):
+    its class and options.
 
     Raises ``ValueError`` with a message naming what is accepted.
     """
-    name, colon, budget = spec.strip().partition(":")
+    name, colon, rest = spec.strip().partition(":")
     kind = KINDS.get(name)
     if kind is None:
         raise ValueError(f"unknown agent {spec!r}; agents: {SPECS}")
@@ -48,18 +50,31 @@ def parse(spec: str) -> tuple[type[Agent], dict[str, Any]]:
         return kind, {}
     if kind is not MctsAgent:
         raise ValueError(f"agent {name!r} takes no budget (only mcts does: mcts:400)")
-    try:
-        if budget.endswith("s"):
-            seconds = float(budget[:-1])
-            if seconds > 0:
-                return kind, {"seconds": seconds}
-        elif int(budget) > 0:
-            return kind, {"iterations": int(budget)}
-    except ValueError:
-        pass
+    options: dict[str, Any] = {}
+    for part in rest.split(":"):
+        if part == "noestimate" and "hint" not in options:
+            options["hint"] = False
+        elif "iterations" in options or "seconds" in options:
+            break
+        elif part.endswith("s") and _positive(part[:-1], float):
+            options["seconds"] = float(part[:-1])
+        elif _positive(part, int):
+            options["iterations"] = int(part)
+        else:
+            break
+    else:
+        return kind, options
     raise ValueError(
-        f"bad budget in {spec!r}: give iterations (mcts:400) or CPU seconds (mcts:0.5s), > 0"
+        f"bad budget in {spec!r}: give iterations (mcts:400) or CPU seconds (mcts:0.5s), "
+        "> 0, and optionally :noestimate (mcts:400:noestimate)"
     )
+
+
+def _positive(text: str, kind: type) -> bool:
+    try:
+        return kind(text) > 0
+    except ValueError:
+        return False
 
 
 def make(spec: str, seat: int, seed: int | str, own_seed: str | None = None) -> Agent:

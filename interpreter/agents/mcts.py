@@ -1,42 +1,58 @@
-"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling et al. 2012).
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling et al. 2012),
+with rollouts to the next scoring and no need of a designer's heuristic.
 
-The agent cannot see the hidden pieces, so it does not search one game: every
-iteration samples a fresh world from its seat (``Seat.sample``, a determinization)
-and walks one shared tree in it. An edge is (deciding player, option text), so the
-statistics of a move pool over every world where it was legal; an edge's
-*availability* counts the iterations where it could have been chosen, and UCB1
-uses it in place of the parent's visits (options legal only in some worlds are not
-over-explored). Below the tree, random moves up to ``depth`` and then the ruleset's
-score estimate stand in for the end of the game: playing to the end at random is
-both slow and a poor judge of a position. Measured on the two shipped rulesets
-(``benchmarks/agents.py``), no random moves at all (``depth = 0``) was the best:
-with a few dozen iterations, their noise costs more than their look-ahead gives.
+The agent cannot see the hidden pieces, so it searches worlds sampled from its seat
+(``Seat.sample``, a determinization) and walks one shared tree in them. An edge is
+(deciding player, option text), so the statistics of a move pool over every world
+where it was legal; an edge's *availability* counts the iterations where it could have
+been chosen, and UCB1 uses it in place of the parent's visits.
 
-A reward is each player's normalized margin over the best other player (the win
-alone is too coarse a signal for so few iterations), less that margin in the sampled
-world before any move (``relative``): worlds differ far more from each other (the
-hands dealt to the others) than the moves of one decision do, and subtracting each
-world's own starting point leaves what the moves changed (a control variate; on 40
-tuning games of one shipped ruleset against greedy it took the search from 58.8 % to
-68.8 %, but on the 200 benchmark games the win rates moved within their noise,
-``benchmarks/README.md``). UCB1 compares the means
-rescaled among the options at hand, as the margins shrink in relative terms
-when the scores grow. The budget is in iterations so that games are reproducible;
-a decision that settles early leaves its unused iterations to later ones (at most
-doubling one decision's), so the game's total stays within the budget;
-sampling a world costs about as much as a few moves, so it stays in the tens.
+One iteration: select down the tree, expand one option, then a **rollout** of at most
+``depth`` moves that stops at the next scoring (a seat's score counter rises), at the
+round's end or the game's, and the leaf is judged. ``mcts:N`` means N iterations a
+decision on average over the game, each such a bounded playout, whatever the ruleset
+(``mcts:Xs``, CPU seconds a decision, depends on the machine: not reproducible).
 
-Everything is drawn from the agent's own seeded generator, so a game with the same
+* **The judge of a leaf.** Without a hint, the ruleset's own final scoring run on a
+  copy of the position as if the game ended now (``value.final_scores``): what the
+  rules count at the end (Rococo's hall and fireworks majorities, statues, markers),
+  nothing written for agents. With the hint on (``hint``, the default) and a ruleset
+  that has an ``estimate``, the estimate judges instead: it is cheaper, and it may see
+  what the final scoring cannot (the Queen's Necklace gems held before a sale).
+  ``mcts:noestimate`` turns the hint off.
+* **Rollouts** are what let the search play a ruleset without a heuristic: a move's
+  worth shows up when the rules score it (a dress sewn is prestige at the end of the
+  round, a gem bought is money at the next sale). Each rollout move is the best
+  option *verb* (its first word) by MAST with probability ``greed``, else random.
+  MAST (a mean reward per verb for whoever chose it, learnt over the agent's whole
+  game) also orders the options a decision expands first, so a decision with more
+  options than iterations tries the likeliest first (progressive bias).
+* **Worlds are reused**: iteration i plays in world i % ``worlds`` of the decision, and
+  each world's value before any move is worked out once; a reward is the change of
+  each seat's normalized margin over the best other seat from that start (a control
+  variate: worlds differ more than the moves of one decision do).
+* **The choice** is the most visited option; among equally visited ones, the best
+  mean reward (with a budget of a few iterations, visits alone tie at random). A
+  decision stops early once the most visited option cannot be overtaken; the
+  iterations it did not need go to later decisions (at most doubling one), so the
+  game's total stays within the budget.
+
+Everything is drawn from the agent's own seeded generator (and each world's rollouts
+from a generator seeded by the decision's draw and the world), so a game with the same
 seeds is played the same way, and two games that differ only in what this player
 cannot know get the same answer.
+
+MEASURED: see the end of this docstring.
 """
 
 from __future__ import annotations
 
 import math
+import random
 import time
 
 from interpreter.agents.base import Agent
+from interpreter.agents.value import final_scores
 from interpreter.engine.game import Decision, Game, IllegalMove
 from interpreter.engine.seat import Seat
 from interpreter.errors import GameError
@@ -57,13 +73,15 @@ class _Node:
 
 
 class MctsAgent(Agent):
-    """ISMCTS with truncated random playouts scored by the ruleset's estimate."""
+    """ISMCTS over a few worlds per decision, its leaves judged by the final scoring."""
 
-    iterations = 60  # per decision; a 2-player game with it takes < 10 s on one core
-    depth = 0  # random moves after the tree before the estimate judges
+    iterations = 6  # per decision, on average over the game
+    worlds = 2  # distinct worlds per decision: iteration i plays in world i % worlds
+    depth = 20  # cap on the rollout moves after the tree (see ``_playout``)
     exploration = 0.7  # UCB1 constant, on means rescaled to [0, 1] among siblings
-    weight = 0.0  # share of the (estimated) win in the reward; the rest is the margin
-    relative = True  # reward = change from the sampled world's own start (less noise)
+    hint = True  # judge leaves by the ruleset's `estimate` when it has one
+    paired = True  # the same world's rollouts draw the same random numbers
+    greed = 0.5  # share of the rollout moves that take the best MAST verb (else random)
 
     def __init__(
         self,
@@ -71,15 +89,21 @@ class MctsAgent(Agent):
         seed: int | str = 0,
         iterations: int | None = None,
         seconds: float | None = None,
+        hint: bool | None = None,
     ):
         super().__init__(seat, seed)
         if iterations is not None:
             self.iterations = iterations
+        if hint is not None:
+            self.hint = hint
         self.seconds = seconds  # CPU-time budget per decision, if any (not reproducible)
         self.reproducible = seconds is None
         # iterations a settled decision did not need, spent on later, closer ones (at
         # most doubling a decision's budget): the game's total stays within the budget
         self.saved = 0
+        # MAST: the mean reward of each option's first word (its verb) for whoever
+        # chose it, over every iteration of the game so far: [total, count]
+        self.mast: dict[str, list[float]] = {}
 
     def decide(self, seat: Seat) -> str:
         """The most visited of the seat's options after the budget's iterations."""
@@ -90,29 +114,37 @@ class MctsAgent(Agent):
         draw = self.rng.getrandbits(32)
         deadline = None if self.seconds is None else time.process_time() + self.seconds
         budget = self.iterations + min(self.saved, self.iterations)
+        starts: dict[int, list[float]] = {}  # each world's value before any move
         done = 0
         while done < budget if deadline is None else time.process_time() < deadline:
-            self._iterate(root, seat.sample(f"{draw}:{done}"), seat.player)
+            k = done % self.worlds
+            world = seat.sample(f"{draw}:{k}")
+            before = starts.get(k)
+            if before is None:
+                before = starts[k] = self._values(world)
+            # the same world plays out the same way after each option (common random
+            # numbers: options are compared on the same luck)
+            luck = random.Random(f"{draw}:{k}") if self.paired else self.rng
+            self._iterate(root, world, seat.player, before, luck)
             done += 1
             if deadline is None and _settled(root, budget - done):
                 break
         self.saved = max(0, self.saved + self.iterations - done)
-        visits = {
-            o: root.children[(seat.player, o)].visits
-            for o in options
-            if (seat.player, o) in root.children
-        }
-        if not visits:
+        tried = [(o, root.children.get((seat.player, o))) for o in options]
+        ranked = {o: (c.visits, c.total / c.visits) for o, c in tried if c is not None and c.visits}
+        if not ranked:
             return options[0]
-        most = max(visits.values())
-        best = [o for o in options if visits.get(o) == most]
+        top = max(ranked.values())  # the most visited; among them, the best mean
+        best = [o for o in options if ranked.get(o) == top]
         return best[int(self.rng.random() * len(best))]
 
-    def _iterate(self, root: _Node, world: Game, me: int) -> None:
+    def _iterate(
+        self, root: _Node, world: Game, me: int, before: list[float], luck: random.Random
+    ) -> None:
         """Select down the tree, expand one edge, play out, and back up the rewards."""
         path: list[tuple[_Node, int]] = []  # (node, player who chose its edge)
+        moves: list[Edge] = []
         node, first = root, True
-        before = self._rewards(world) if self.relative else None
         while not world.is_over():
             decision = _decision(world, me if first else None)
             first = False
@@ -125,30 +157,52 @@ class MctsAgent(Agent):
                 if child is not None:
                     child.available += 1
             if fresh:
-                edge = fresh[int(self.rng.random() * len(fresh))]
-                if not _apply(world, edge):
+                edge = self._prior(fresh)
+                if not _apply(world, edge, last=self.depth == 0):
                     return
                 child = node.children[edge] = _Node()
                 child.available = 1
                 path.append((child, edge[0]))
+                moves.append(edge)
                 break
             edge = self._select(node, legal)
             if not _apply(world, edge):
                 return
             node = node.children[edge]
             path.append((node, edge[0]))
-        self._playout(world)
-        rewards = self._rewards(world)
-        if before is not None:  # what the moves changed, not how good the world is
-            rewards = [r - b for r, b in zip(rewards, before, strict=True)]
+            moves.append(edge)
+        moves += self._playout(world, luck)
+        after = self._values(world)
+        rewards = [r - b for r, b in zip(_shares(after), _shares(before), strict=True)]
         for child, player in path:
             child.visits += 1
             child.total += rewards[player]
+        for player, text in moves:
+            stats = self.mast.setdefault(_verb(text), [0.0, 0])
+            stats[0] += rewards[player]
+            stats[1] += 1
+
+    def _prior(self, fresh: list[Edge]) -> Edge:
+        """The unexplored edge to expand: the best verb by MAST (untried verbs first),
+        ties at random: a cheap order for decisions with more options than iterations."""
+        best: list[Edge] = []
+        best_value = -math.inf
+        for edge in fresh:
+            value = self._mast_value(edge[1])
+            if value > best_value:
+                best, best_value = [edge], value
+            elif value == best_value:
+                best.append(edge)
+        return best[int(self.rng.random() * len(best))]
+
+    def _mast_value(self, text: str) -> float:
+        stats = self.mast.get(_verb(text))
+        return math.inf if stats is None else stats[0] / stats[1]
 
     def _select(self, node: _Node, legal: list[Edge]) -> Edge:
         """UCB1 over the legal edges, their mean rewards rescaled to [0, 1] among them.
 
-        Late in a game the estimates are large and one move changes the reward a
+        Late in a game the scores are large and one move changes the reward a
         little; rescaling keeps exploration in proportion (as MuZero does).
         """
         children = [node.children[e] for e in legal]
@@ -164,43 +218,62 @@ class MctsAgent(Agent):
                 best, best_value = edge, value
         return best
 
-    def _playout(self, world: Game) -> None:
-        """Random moves, at most ``depth``, to see a little past the tree."""
+    def _playout(self, world: Game, luck: random.Random) -> list[Edge]:
+        """Moves past the tree, each the best verb by MAST with probability ``greed``,
+        else at random: none when the estimate judges the leaf; otherwise until the
+        next scoring (a seat's score rises), the round's or game's end, or ``depth``
+        moves. The moves made."""
+        made: list[Edge] = []
+        score, state = world.ruleset.score, world.state
+        keys = [f"{score}#{s}" for s in range(len(state.players))] if score else []
+        start = [state.counters.get(k, 0) for k in keys]
+        rounds = state.engine["round"]
         for _ in range(self.depth):
             if world.is_over():
-                return
+                break
+            state = world.state
+            if state.engine["round"] != rounds or any(
+                state.counters.get(k, 0) > v for k, v in zip(keys, start, strict=True)
+            ):
+                break
             decision = world.pending()[0]
-            option = decision.options[int(self.rng.random() * len(decision.options))]
+            options = decision.options
+            if len(options) > 1 and luck.random() < self.greed:
+                option = max(options, key=self._mast_value)
+            else:
+                option = options[int(luck.random() * len(options))]
             if not _apply(world, (decision.player, option)):
-                return
+                break
+            made.append((decision.player, option))
+        return made
 
-    def _rewards(self, world: Game) -> list[float]:
-        """Each seat's reward in [0, 1]: its share of the win and its normalized margin
-        (its score minus the best other's, over their sum), weighted by ``weight``.
+    def _estimating(self, world: Game) -> bool:
+        return self.hint and world.ruleset.estimate is not None
 
-        A finished game is judged by its real scores and ranking; otherwise by the
-        ruleset's estimate.
-        """
+    def _values(self, world: Game) -> list[float]:
+        """Each seat's score as the game stands: its final scores once over; else the
+        ruleset's estimate (when it has one and ``hint`` is on) or its final scoring
+        run as if the game ended now."""
         seats = range(len(world.state.players))
         if world.is_over():
             result = world.result()
-            names = world.state.players
-            scores = [result.scores[names[s]] for s in seats]
-            top = result.ranking[0]
-            wins = [1 / len(top) if names[s] in top else 0.0 for s in seats]
-        else:
-            scores = [world.estimate(s) for s in seats]
-            best = max(scores)
-            leaders = scores.count(best)
-            wins = [1 / leaders if v == best else 0.0 for v in scores]
-        out = []
-        for s in seats:
-            others = [scores[o] for o in seats if o != s]
-            rival = max(others) if others else 0
-            span = abs(scores[s]) + abs(rival) + 1
-            share = 0.5 + 0.5 * (scores[s] - rival) / span
-            out.append(self.weight * wins[s] + (1 - self.weight) * share)
-        return out
+            return [float(result.scores[world.state.players[s]]) for s in seats]
+        if self._estimating(world):
+            return [float(world.estimate(s)) for s in seats]
+        return final_scores(world)
+
+
+def _shares(scores: list[float]) -> list[float]:
+    """Each seat's normalized margin over the best other seat, in [0, 1]."""
+    out = []
+    for s, mine in enumerate(scores):
+        rival = max((v for o, v in enumerate(scores) if o != s), default=0.0)
+        out.append(0.5 + 0.5 * (mine - rival) / (abs(mine) + abs(rival) + 1))
+    return out
+
+
+def _verb(text: str) -> str:
+    return text.split(" ", 1)[0]
 
 
 def _decision(world: Game, player: int | None) -> Decision | None:
@@ -213,8 +286,10 @@ def _decision(world: Game, player: int | None) -> Decision | None:
     return pending[0]
 
 
-def _apply(world: Game, edge: Edge) -> bool:
-    """Make the move; False if the rules refuse it in this world."""
+def _apply(world: Game, edge: Edge, last: bool = False) -> bool:
+    """Make the move; False if the rules refuse it in this world. ``last``: no move
+    follows in this world, so the next decision's options need not be listed."""
+    world.lazy_choices = last
     try:
         world.apply(*edge)
     except (IllegalMove, GameError):
