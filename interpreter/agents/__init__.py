@@ -50,31 +50,30 @@ def parse(spec: str) -> tuple[type[Agent], dict[str, Any]]:
         return kind, {}
     if kind is not MctsAgent:
         raise ValueError(f"agent {name!r} takes no budget (only mcts does: mcts:400)")
-    options: dict[str, Any] = {}
-    for part in rest.split(":"):
-        if part == "noestimate" and "hint" not in options:
-            options["hint"] = False
-        elif "iterations" in options or "seconds" in options:
-            break
-        elif part.endswith("s") and _positive(part[:-1], float):
-            options["seconds"] = float(part[:-1])
-        elif _positive(part, int):
-            options["iterations"] = int(part)
-        else:
-            break
-    else:
-        return kind, options
-    raise ValueError(
-        f"bad budget in {spec!r}: give iterations (mcts:400) or CPU seconds (mcts:0.5s), "
-        "> 0, and optionally :noestimate (mcts:400:noestimate)"
-    )
+    *budget, last = rest.split(":")
+    options: dict[str, Any] = {"hint": False} if last == "noestimate" else {}
+    if not options:
+        budget.append(last)
+    if len(budget) > 1 or (budget and not _budget(budget[0], options)):
+        raise ValueError(
+            f"bad budget in {spec!r}: give iterations (mcts:400) or CPU seconds "
+            "(mcts:0.5s), > 0, optionally followed by :noestimate (mcts:400:noestimate)"
+        )
+    return kind, options
 
 
-def _positive(text: str, kind: type) -> bool:
+def _budget(text: str, options: dict[str, Any]) -> bool:
+    """Add the budget ``text`` names to ``options``; False if it names none."""
     try:
-        return kind(text) > 0
+        if text.endswith("s") and float(text[:-1]) > 0:
+            options["seconds"] = float(text[:-1])
+        elif int(text) > 0:
+            options["iterations"] = int(text)
+        else:
+            return False
     except ValueError:
         return False
+    return True
 
 
 def make(spec: str, seat: int, seed: int | str, own_seed: str | None = None) -> Agent:

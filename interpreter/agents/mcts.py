@@ -58,6 +58,7 @@ from interpreter.engine.seat import Seat
 from interpreter.errors import GameError
 
 Edge = tuple[int, str]  # (deciding player, option text)
+MAX_MAST = 10_000  # verbs MAST keeps a mean for, over one game (a verb is a first word)
 
 
 class _Node:
@@ -178,7 +179,12 @@ class MctsAgent(Agent):
             child.visits += 1
             child.total += rewards[player]
         for player, text in moves:
-            stats = self.mast.setdefault(_verb(text), [0.0, 0])
+            verb = _verb(text)
+            stats = self.mast.get(verb)
+            if stats is None:
+                if len(self.mast) >= MAX_MAST:
+                    continue
+                stats = self.mast[verb] = [0.0, 0]
             stats[0] += rewards[player]
             stats[1] += 1
 

@@ -111,22 +111,38 @@ def _with_hidden_pieces_swapped(game: Game, seat: int) -> Game:
     raise AssertionError("no zone is hidden from the player")
 
 
+@pytest.mark.parametrize("hint", [True, False])
 @pytest.mark.parametrize(
     ("ruleset", "seed", "moves"), [("rococo", 2, 12), ("queens-necklace", 2, 6)]
 )
-def test_mcts_is_legal_reproducible_and_blind_to_what_it_cannot_know(ruleset, seed, moves) -> None:
+def test_mcts_is_legal_reproducible_and_blind_to_what_it_cannot_know(
+    ruleset, seed, moves, hint
+) -> None:
     game = _decision_of_first_player(ruleset, seed, moves)
     decision = game.pending()[0]
-    choice = MctsAgent(0, "s", iterations=25).choose(game, decision)
+    choice = MctsAgent(0, "s", iterations=25, hint=hint).choose(game, decision)
     assert choice in decision.options
-    assert MctsAgent(0, "s", iterations=25).choose(game, decision) == choice
+    assert MctsAgent(0, "s", iterations=25, hint=hint).choose(game, decision) == choice
     twin = _with_hidden_pieces_swapped(game, 0)
     assert twin.state.zones != game.state.zones
     assert view(twin, 0) == view(game, 0)
     # the worlds it searches are dealt alike, so the real order cannot show through
     worlds = [Seat(g, g.pending()[0]).sample(7) for g in (game, twin)]
     assert full_view(worlds[0]) == full_view(worlds[1])
-    assert MctsAgent(0, "s", iterations=25).choose(twin, twin.pending()[0]) == choice
+    assert MctsAgent(0, "s", iterations=25, hint=hint).choose(twin, twin.pending()[0]) == choice
+
+
+def test_mcts_without_an_estimate_plays_the_best_card() -> None:
+    """The toy ruleset has no estimate: the leaf is its final scoring as if the game
+    ended (the cards on the table count), and the best card scores most."""
+    game = Game(TOY, ["Ann", "Bob"], seed=1)
+    game.apply("Ann", game.legal("Ann")[0])
+    game.apply("Bob", game.legal("Bob")[0])
+    decision = game.pending()[0]
+    best = max(decision.options, key=lambda o: TOY.pieces[o.split()[-1]].properties["points"])
+    for seed in range(5):
+        agent = MctsAgent(decision.player, seed, iterations=8, hint=False)
+        assert agent.choose(game, decision) == best
 
 
 def test_mcts_answers_a_single_option_at_once() -> None:
@@ -140,8 +156,12 @@ def test_agent_specs() -> None:
     assert isinstance(make("mcts", 0, 1), MctsAgent)
     assert make("mcts:7", 1, 1).iterations == 7
     assert make("mcts:0.5s", 1, 1).seconds == 0.5
+    assert make("mcts", 0, 1).hint and not make("mcts:noestimate", 0, 1).hint
+    both = make("mcts:7:noestimate", 0, 1)
+    assert both.iterations == 7 and not both.hint and both.reproducible
+    assert make("mcts:2s:noestimate", 0, 1).seconds == 2
     assert isinstance(make("greedy", 0, 1), GreedyAgent)
-    for bad in ("mcts:0", "mcts:x", "greedy:5", "alphazero"):
+    for bad in ("mcts:0", "mcts:x", "greedy:5", "alphazero", "mcts:3:4", "mcts:", "mcts:1:x"):
         with pytest.raises(ValueError):
             parse(bad)
 
