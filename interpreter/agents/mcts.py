@@ -79,6 +79,7 @@ class MctsAgent(Agent):
     iterations = 6  # per decision, on average over the game
     worlds = 2  # distinct worlds per decision: iteration i plays in world i % worlds
     depth = 20  # cap on the rollout moves after the tree (see ``_playout``)
+    reach = 100  # the cap when no estimate judges: only the rules' scoring will
     exploration = 0.7  # UCB1 constant, on means rescaled to [0, 1] among siblings
     hint = True  # judge leaves by the ruleset's `estimate` when it has one
     paired = True  # the same world's rollouts draw the same random numbers
@@ -159,7 +160,7 @@ class MctsAgent(Agent):
                     child.available += 1
             if fresh:
                 edge = self._prior(fresh)
-                if not _apply(world, edge, last=self.depth == 0):
+                if not _apply(world, edge):
                     return
                 child = node.children[edge] = _Node()
                 child.available = 1
@@ -234,7 +235,7 @@ class MctsAgent(Agent):
         keys = [f"{score}#{s}" for s in range(len(state.players))] if score else []
         start = [state.counters.get(k, 0) for k in keys]
         rounds = state.engine["round"]
-        for _ in range(self.depth):
+        for _ in range(self.depth if self._estimating(world) else self.reach):
             if world.is_over():
                 break
             state = world.state
