@@ -179,3 +179,30 @@ def test_play_with_mcts_from_the_command_line() -> None:
     )
     assert result.exit_code != 0
     assert "bad budget in 'mcts:lots'" in result.output
+
+
+def test_play_with_mcts_is_the_same_game_for_the_same_seeds(tmp_path: Path) -> None:
+    """The search's own state (its generator, lent iterations, MAST means) is seeded:
+    two runs write the same log, with and without the estimate."""
+    logs = []
+    for run in range(2):
+        log = tmp_path / f"{run}.log"
+        result = CliRunner().invoke(
+            cli,
+            [
+                "play",
+                "queens-necklace",
+                "--players",
+                "2",
+                "--seed",
+                "4",
+                "--agents",
+                "mcts:3,mcts:3:noestimate",
+                "--log",
+                str(log),
+            ],
+        )
+        assert result.exit_code == 0, result.output
+        logs.append(log.read_text())
+    assert logs[0] == logs[1]
+    assert '"agent": "mcts:3:noestimate"' in logs[0].splitlines()[0]
