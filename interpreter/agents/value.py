@@ -10,10 +10,12 @@ Queen's Necklace sales) is judged by its score counter as it stands.
 
 from __future__ import annotations
 
+from typing import Any
+
 from interpreter.engine.executor import Choice, StopEffect, run_effect
 from interpreter.engine.game import Game
 from interpreter.engine.what_if import _NoChance
-from interpreter.errors import GameError, RuleError
+from interpreter.errors import GameError
 from interpreter.language.runtime import Context
 
 MAX_ANSWERS = 200  # decisions a scoring step may ask in one as-if-ended scoring
@@ -23,37 +25,40 @@ def final_scores(world: Game) -> list[float]:
     """Each seat's score if the final scoring ran now, on a copy of the state.
 
     The scoring's own decisions (a `may choose` of the terrace) take their first
-    option, as a what-if does; a step that draws by chance, opens a simultaneous step
-    or fails leaves the scores as the steps before it left them.
+    option, as a what-if does. A step that draws by chance, opens a simultaneous step,
+    asks more than ``MAX_ANSWERS`` decisions or fails stops the scoring there: the
+    scores are what the steps so far gave.
     """
-    ruleset, tables = world.ruleset, world.tables
-    score = ruleset.score
-    state = world.state
-    if world.is_over() or not score:
-        return _counters(state, score, len(state.players))
+    ruleset, state = world.ruleset, world.state
+    if world.is_over() or not ruleset.score:
+        return _counters(state, ruleset.score, len(state.players))
     state = state.copy()
     host = _NoChance()
     for step in ruleset.scoring:
-        ctx = Context(state, tables, None, {}, host)  # type: ignore[arg-type]
-        effect = step.effect
-        run = effect(ctx) if callable(effect) else run_effect(effect, ctx)
-        try:
-            answer = None
-            for _ in range(MAX_ANSWERS):
-                asked = next(run) if answer is None else run.send(answer)
-                if not isinstance(asked, Choice):
-                    break
-                answer = asked.first_offer()[0]
-            else:
-                break
-        except StopIteration:
-            continue
-        except (StopEffect, GameError, RuleError):
+        ctx = Context(state, world.tables, None, {}, host)  # type: ignore[arg-type]
+        if not _run_step(step.effect, ctx):
             break
-    return _counters(state, score, len(state.players))
+    return _counters(state, ruleset.score, len(state.players))
 
 
-def _counters(state, score: str | None, players: int) -> list[float]:
+def _run_step(effect: Any, ctx: Context) -> bool:
+    """Run one scoring step to its end; False if it could not be."""
+    run = effect(ctx) if callable(effect) else run_effect(effect, ctx)
+    answer = None
+    try:
+        for _ in range(MAX_ANSWERS):
+            asked = next(run) if answer is None else run.send(answer)
+            if not isinstance(asked, Choice):
+                return False  # a simultaneous step: nobody here to answer it
+            answer = asked.first_offer()[0]
+    except StopIteration:
+        return True
+    except (StopEffect, GameError):
+        return False
+    return False
+
+
+def _counters(state: Any, score: str | None, players: int) -> list[float]:
     if not score:
         return [0.0] * players
     return [float(state.counters.get(f"{score}#{s}", 0)) for s in range(players)]
