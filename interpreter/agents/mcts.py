@@ -79,6 +79,7 @@ from interpreter.agents.base import Agent
 from interpreter.agents.value import final_scores
 from interpreter.engine.game import Decision, Game, IllegalMove
 from interpreter.engine.seat import Seat
+from interpreter.engine.state import UNFOLLOWED
 from interpreter.errors import GameError
 
 Edge = tuple[int, str]  # (deciding player, option text)
@@ -145,6 +146,8 @@ class MctsAgent(Agent):
         while done < budget if deadline is None else time.process_time() < deadline:
             k = done % self.worlds
             world = seat.sample(f"{draw}:{k}")
+            # nothing here asks what each player knows in it: its moves need not follow it
+            world.state.engine["known"] = UNFOLLOWED
             before = starts.get(k)
             if before is None:
                 before = starts[k] = self._values(world)
