@@ -12,11 +12,11 @@ class Agent:
     """Chooses one option text of an open decision.
 
     An agent may carry state from one decision to the next (its random generator;
-    mcts's unused iterations). ``reproducible``: its decisions are a function of its
-    seed and the positions it was asked about, so ``rules play --resume`` rebuilds its
-    state by asking it again about each of its past positions (``cli/resume.py``),
-    and the resumed game is the one that was not interrupted. A person is not, nor a
-    search with a time budget."""
+    mcts's unused iterations and MAST means). ``reproducible``: its decisions are a
+    function of its seed and the positions it was asked about, so ``rules play
+    --resume`` rebuilds its state by asking it again about each of its past positions
+    (``cli/resume.py``), and the resumed game is the one that was not interrupted. A
+    person is not, nor a search with a time budget."""
 
     reproducible = True
 

@@ -11,9 +11,9 @@ Then the game is played again from the header's seed with the log's decisions
 goes on as the game that was not interrupted would have. On the way, when the agents
 that go on are the ones the header names (same agent, same seed, seat by seat), each
 ``reproducible`` agent is asked again about each of its past positions: that brings
-its state (its random generator, mcts's saved iterations) to what it was when the
-game stopped, so the rest of the game is the same too. It costs the time those
-agents took for the game so far. A log whose events are not its seed's (typed by
+its state (its random generator, mcts's saved iterations and MAST means) to what it
+was when the game stopped, so the rest of the game is the same too. It costs the time
+those agents took for the game so far. A log whose events are not its seed's (typed by
 hand, or played with other chance) goes on from the replayed game instead, with
 fresh agents.
 """
