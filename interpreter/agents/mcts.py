@@ -16,12 +16,12 @@ machine and is not reproducible.
 
 * **The judge.** The ruleset's own final scoring run on a copy of the position as if
   the game ended there (``value.final_scores``): what the rules count at the end
-  (Rococo's hall and fireworks majorities, statues, markers), nothing written for
-  agents. ``estimate`` is an optional hint: when the ruleset has one and ``hint`` is
-  on (the default; ``mcts:noestimate`` turns it off) it judges instead: it is cheaper,
-  and it may value what the rules score only later (the Queen's Necklace gems held
-  before a sale), so the rollouts can stop sooner (``depth`` 20 rather than ``reach``
-  100: without it, only a sale puts a gem's worth in the Queen's Necklace score).
+  (majorities, end-of-game bonuses), nothing written for agents. ``estimate`` is an
+  optional hint: when the ruleset has one and ``hint`` is on (the default;
+  ``mcts:noestimate`` turns it off) it judges instead: it is cheaper, and it may
+  value what the rules score only later (pieces held that score at an event far
+  ahead), so the rollouts can stop sooner (``depth`` 20 rather than ``reach`` 100:
+  without it, only that event puts their worth in the score).
 * **Rollouts** are what lets the search play without a heuristic: a move's worth shows
   when the rules score it. Each rollout move is the best option *verb* (first word)
   by MAST with probability ``greed``, else random. MAST (the mean reward of a verb
@@ -36,37 +36,27 @@ machine and is not reproducible.
   moves do). Each iteration still samples its world again: a sampled world cannot be
   copied cheaply while in its sampled step (``World.copy`` derives it again from the
   seat), so what a cheaper sample or copy (``engine/seat.py``) saves comes straight
-  off each iteration.
+  off each iteration. A world's moves do not follow what each player knows (nothing
+  asks it there).
 * **The choice** is the most visited option; among equally visited ones, the best
   mean reward (with a few iterations, visits alone tie at random: 4 iterations won
-  49 % against greedy with that tie at random, 79 % with the best mean). A decision
-  stops early once the most visited option cannot be overtaken; the iterations it did
-  not need go to later decisions (at most doubling one), so the game's total stays
-  within the budget.
+  49 % of 40 games against greedy with that tie at random, 79 % with the best mean).
+  A decision stops early once the most visited option cannot be overtaken; the
+  iterations it did not need go to later decisions (at most doubling one), so the
+  game's total stays within the budget.
 
 Everything is drawn from the agent's own seeded generator (each world's rollouts from
 one seeded by the decision's draw and the world), so a game with the same seeds is
 played the same way, and two games that differ only in what this player cannot know
 get the same answer. MAST is the agent's own state, learnt from its own searches.
 
-Measured (``benchmarks/agents.py``, 2 players, seeds from 0, ``--jobs 1``, on a busy
-2-core machine; the issue's own figures over 200 games are the benchmark's to give):
-
-* Rococo: against greedy 91.7 % of 60 games (the 60-iteration search without
-  rollouts it replaces: 77.5 % of 200), 0.37 s of CPU a game deciding (was ~6 s);
-  against random 97.5 % of 40; against itself without the estimate 40.0 % of 60
-  (Rococo's estimate leaves out the majorities the final scoring counts).
-* Queen's Necklace: against greedy 60.0 % of 60 (was 67.0 % of 200), 0.44 s a game
-  deciding (was ~9.6 s); against random 90.0 % of 40; against itself without the
-  estimate 64.2 % of 60.
-* A 4-player Rococo game of four such agents: 1.71 s of CPU (seeds 0-2), against
-  5.51 s for the search it replaces in the same run (3.2x less); without the
-  estimate 3.94 s. The rollouts are ~60 % of it, the samples ~20 %.
-* Tuning, Rococo against greedy, 40 games: 6 iterations with rollouts of at most 10
-  moves 77.5 %, 20 moves 92.5 %; 4 iterations 78.8 %, 5 with 15 moves 80.0 %;
-  rollouts with the same luck per world or not, 85.0 % and 87.5 % (noise).
-  Queen's Necklace, 40 games: every variant tried gave 49-68 % (no rollouts, 10 or
-  40 moves, 12 iterations, MAST greed 0 or 1, other exploration constants, 6 worlds).
+How the defaults were chosen, with every figure and its command:
+``benchmarks/README.md`` and ``docs/modding.md`` ("Which agents"). In short: on the
+shipped rulesets, rollouts of 20 moves beat 10 (6 iterations: 92.5 against 77.5 % of
+40 games against greedy on one, no difference on the other); without an estimate,
+rollouts that stop at 20 moves rarely reach a ruleset's far-apart scoring events
+(13.8 % against the search with the estimate; 38.8 % with 100); 6 iterations cost a
+third of the 60-iteration search without rollouts that this replaced and play better.
 """
 
 from __future__ import annotations

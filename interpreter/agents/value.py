@@ -3,9 +3,9 @@
 Two judges, both generic: the ruleset's ``estimate`` (a designer's hint, optional), and
 the ruleset's own final scoring run on a copy of the position as if the game ended
 now (``final_scores``). The second needs nothing written for agents: it counts what
-the rules count at the end (Rococo: livres to prestige, hall and fireworks
-majorities, statues, ownership markers), and a ruleset that scores during play (the
-Queen's Necklace sales) is judged by its score counter as it stands.
+the rules count at the end (conversions of leftovers, majorities, end-of-game
+bonuses), and a ruleset that scores during play is judged by its score counter as it
+stands.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ MAX_ANSWERS = 200  # decisions a scoring step may ask in one as-if-ended scoring
 def final_scores(world: Game) -> list[float]:
     """Each seat's score if the final scoring ran now, on a copy of the state.
 
-    The scoring's own decisions (a `may choose` of the terrace) take their first
+    The scoring's own decisions (a `may choose` in a step) take their first
     option, as a what-if does. A step that draws by chance, opens a simultaneous step,
     asks more than ``MAX_ANSWERS`` decisions or fails stops the scoring there: the
     scores are what the steps so far gave.
