@@ -132,17 +132,22 @@ def test_mcts_is_legal_reproducible_and_blind_to_what_it_cannot_know(
     assert MctsAgent(0, "s", iterations=25, hint=hint).choose(twin, twin.pending()[0]) == choice
 
 
-def test_mcts_without_an_estimate_plays_the_best_card() -> None:
-    """The toy ruleset has no estimate: the leaf is its final scoring as if the game
-    ended (the cards on the table count), and the best card scores most."""
+def test_mcts_without_an_estimate_claims_the_best_space() -> None:
+    """The toy ruleset has no estimate: a position is judged by its final scoring as if
+    the game ended (a claimed slot scores its value). With one iteration an option,
+    each is visited once and the best mean breaks the tie (it was broken at random:
+    then 2 of 8 seeds claimed the best slot). Other hands dealt in the worlds make
+    some noise: most seeds, not all, claim the best slot."""
     game = Game(TOY, ["Ann", "Bob"], seed=1)
     game.apply("Ann", game.legal("Ann")[0])
     game.apply("Bob", game.legal("Bob")[0])
+    game.apply("Ann", "play c3")
     decision = game.pending()[0]
-    best = max(decision.options, key=lambda o: TOY.pieces[o.split()[-1]].properties["points"])
-    for seed in range(5):
-        agent = MctsAgent(decision.player, seed, iterations=8, hint=False)
-        assert agent.choose(game, decision) == best
+    assert decision.options == ("claim slot1", "claim slot2", "pass")  # worth 5, 3, 0
+    choices = [
+        MctsAgent(0, seed, iterations=3, hint=False).choose(game, decision) for seed in range(8)
+    ]
+    assert choices.count("claim slot1") >= 6, choices
 
 
 def test_mcts_answers_a_single_option_at_once() -> None:
