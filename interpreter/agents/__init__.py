@@ -17,7 +17,8 @@ KINDS: dict[str, type[Agent]] = {
     "mcts": MctsAgent,
 }
 SPECS = (
-    "random, greedy, human, mcts, mcts:N (N iterations a decision on average), "
+    "random, greedy, human, mcts, mcts:N (N iterations a decision on average, 2 an option "
+    "at least), "
     "mcts:Xs (X CPU seconds), any mcts with :noestimate (leaves judged without the "
     "ruleset's estimate)"
 )

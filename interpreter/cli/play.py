@@ -70,7 +70,8 @@ def load_for_cli(ruleset: str, expansions: tuple[str, ...], mods: tuple[Path, ..
     show_default=True,
     help=(
         "Agents by seat, comma-separated (one for every seat): random, greedy, human, "
-        "mcts (tree search, default budget), mcts:N (N iterations a decision on average), "
+        "mcts (tree search, default budget), mcts:N (N iterations a decision on average, "
+        "2 an option at least), "
         "mcts:Xs (X CPU seconds a decision); mcts:noestimate, mcts:N:noestimate: without the "
         "ruleset's estimate."
     ),

@@ -144,9 +144,11 @@ def test_mcts_without_an_estimate_claims_the_best_space() -> None:
     game.apply("Ann", "play c3")
     decision = game.pending()[0]
     assert decision.options == ("claim slot1", "claim slot2", "pass")  # worth 5, 3, 0
-    choices = [
-        MctsAgent(0, seed, iterations=3, hint=False).choose(game, decision) for seed in range(8)
-    ]
+    choices = []
+    for seed in range(8):
+        agent = MctsAgent(0, seed, iterations=3, hint=False)
+        agent.per_option = 0  # exactly one iteration an option
+        choices.append(agent.choose(game, decision))
     assert choices.count("claim slot1") >= 6, choices
 
 
