@@ -162,13 +162,7 @@ class MctsAgent(Agent):
             if deadline is None and _settled(root, budget - done):
                 break
         self.saved = max(0, self.saved + self.iterations - done)
-        tried = [(o, root.children.get((seat.player, o))) for o in options]
-        ranked = {o: (c.visits, c.total / c.visits) for o, c in tried if c is not None and c.visits}
-        if not ranked:
-            return options[0]
-        top = max(ranked.values())  # the most visited; among them, the best mean
-        best = [o for o in options if ranked.get(o) == top]
-        return best[int(self.rng.random() * len(best))]
+        return _choice(root, seat.player, options, self.rng)
 
     def _iterate(
         self, root: _Node, world: Game, me: int, before: list[float], luck: random.Random
@@ -299,6 +293,18 @@ class MctsAgent(Agent):
         if not self._estimating(world):
             return finals
         return [max(float(world.estimate(s)), f) for s, f in zip(seats, finals, strict=True)]
+
+
+def _choice(root: _Node, player: int, options: tuple[str, ...], rng: random.Random) -> str:
+    """The most visited option; among equally visited ones, the best mean reward;
+    among equal ones, one at random (the first option if none was tried)."""
+    tried = [(o, root.children.get((player, o))) for o in options]
+    ranked = {o: (c.visits, c.total / c.visits) for o, c in tried if c is not None and c.visits}
+    if not ranked:
+        return options[0]
+    top = max(ranked.values())
+    best = [o for o in options if ranked.get(o) == top]
+    return best[int(rng.random() * len(best))]
 
 
 def _shares(scores: list[float]) -> list[float]:

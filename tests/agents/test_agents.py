@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from interpreter.agents import GreedyAgent, MctsAgent, RandomAgent, make, parse
+from interpreter.agents.mcts import _choice, _Node
 from interpreter.cli.main import cli
 from interpreter.engine.game import Game
 from interpreter.engine.seat import Seat
@@ -134,22 +135,31 @@ def test_mcts_is_legal_reproducible_and_blind_to_what_it_cannot_know(
 
 def test_mcts_without_an_estimate_claims_the_best_space() -> None:
     """The toy ruleset has no estimate: a position is judged by its final scoring as if
-    the game ended (a claimed slot scores its value). With one iteration an option,
-    each is visited once and the best mean breaks the tie (it was broken at random:
-    then 2 of 8 seeds claimed the best slot). Other hands dealt in the worlds make
-    some noise: most seeds, not all, claim the best slot."""
+    the game ended (a claimed slot scores its value)."""
     game = Game(TOY, ["Ann", "Bob"], seed=1)
     game.apply("Ann", game.legal("Ann")[0])
     game.apply("Bob", game.legal("Bob")[0])
     game.apply("Ann", "play c3")
     decision = game.pending()[0]
     assert decision.options == ("claim slot1", "claim slot2", "pass")  # worth 5, 3, 0
-    choices = []
-    for seed in range(8):
-        agent = MctsAgent(0, seed, iterations=3, hint=False)
-        agent.per_option = 0  # exactly one iteration an option
-        choices.append(agent.choose(game, decision))
-    assert choices.count("claim slot1") >= 6, choices
+    choices = [
+        MctsAgent(0, seed, iterations=12, hint=False).choose(game, decision) for seed in range(4)
+    ]
+    assert choices == ["claim slot1"] * 4
+
+
+def test_mcts_breaks_a_visit_tie_by_the_best_mean() -> None:
+    """With a few iterations each option may be visited once: the most visited then
+    tie, and the best mean reward decides (the tie was broken at random)."""
+    root = _Node()
+    for option, total in (("a", 0.2), ("b", 0.9), ("c", 0.5)):
+        child = root.children[(0, option)] = _Node()
+        child.visits, child.total = 1, total
+    rng = random.Random(0)
+    assert {_choice(root, 0, ("a", "b", "c"), rng) for _ in range(20)} == {"b"}
+    root.children[(0, "a")].visits = 2  # more visits win over a better mean
+    assert _choice(root, 0, ("a", "b", "c"), rng) == "a"
+    assert _choice(_Node(), 0, ("a", "b"), rng) == "a"  # nothing tried: the first
 
 
 def test_mcts_answers_a_single_option_at_once() -> None:
