@@ -52,7 +52,7 @@ def parse(spec: str) -> tuple[type[Agent], dict[str, Any]]:
     if kind is not MctsAgent:
         raise ValueError(f"agent {name!r} takes no budget (only mcts does: mcts:400)")
     *budget, last = rest.split(":")
-    options: dict[str, Any] = {"hint": False} if last == "noestimate" else {}
+    options: dict[str, Any] = {"estimate": False} if last == "noestimate" else {}
     if not options:
         budget.append(last)
     if len(budget) > 1 or (budget and not _budget(budget[0], options)):
@@ -81,7 +81,10 @@ def make(spec: str, seat: int, seed: int | str, own_seed: str | None = None) -> 
     """The agent of ``spec`` for ``seat``, seeded from the game's seed and the seat
     (``seed_of``), or with ``own_seed`` (as a log's header recorded it)."""
     kind, options = parse(spec)
-    return kind(seat, seed_of(seed, seat) if own_seed is None else own_seed, **options)
+    try:
+        return kind(seat, seed_of(seed, seat) if own_seed is None else own_seed, **options)
+    except TypeError as exc:  # an agent class (a plugin's) that takes fewer options
+        raise ValueError(f"agent {spec!r}: {exc}") from None
 
 
 def seed_of(seed: int | str, seat: int) -> str:

@@ -17,9 +17,10 @@ not reproducible.
 
 * **The judge.** The ruleset's own final scoring run on a copy of the position as if
   the game ended there (``value.final_scores``): what the rules count at the end
-  (majorities, end-of-game bonuses), nothing written for agents. ``estimate`` is an
-  optional hint (``hint``, on by default; ``mcts:noestimate`` turns it off): a seat's
-  value is raised to its estimate where that is higher, never lowered, so an estimate
+  (majorities, end-of-game bonuses), nothing written for agents. The ruleset's
+  ``estimate`` is an optional hint (this agent's ``estimate`` switch, on by default;
+  ``mcts:noestimate`` turns it off): a seat's value is raised to its estimate where
+  that is higher, never lowered, so an estimate
   may add what the rules score only later (pieces held that score at an event far
   ahead; the rollouts can then stop sooner: ``depth`` 20 rather than ``reach`` 100),
   and a naive one that leaves out what the final scoring counts costs nothing. (The
@@ -106,7 +107,7 @@ class MctsAgent(Agent):
     depth = 20  # cap on the rollout moves after the tree (see ``_playout``)
     reach = 100  # the cap when no estimate judges: only the rules' scoring will
     exploration = 0.7  # UCB1 constant, on means rescaled to [0, 1] among siblings
-    hint = True  # judge leaves by the ruleset's `estimate` when it has one
+    estimate = True  # raise a seat's value to the ruleset's `estimate` when it has one
     per_option = 2  # at least this many iterations per option of a decision
     paired = True  # the same world's rollouts draw the same random numbers
     greed = 0.5  # share of the rollout moves that take the best MAST verb (else random)
@@ -117,13 +118,13 @@ class MctsAgent(Agent):
         seed: int | str = 0,
         iterations: int | None = None,
         seconds: float | None = None,
-        hint: bool | None = None,
+        estimate: bool | None = None,
     ):
         super().__init__(seat, seed)
         if iterations is not None:
             self.iterations = iterations
-        if hint is not None:
-            self.hint = hint
+        if estimate is not None:
+            self.estimate = estimate
         self.seconds = seconds  # CPU-time budget per decision, if any (not reproducible)
         self.reproducible = seconds is None
         # iterations a settled decision did not need, spent on later, closer ones (at
@@ -279,12 +280,12 @@ class MctsAgent(Agent):
         return made
 
     def _estimating(self, world: Game) -> bool:
-        return self.hint and world.ruleset.estimate is not None
+        return self.estimate and world.ruleset.estimate is not None
 
     def _values(self, world: Game) -> list[float]:
         """Each seat's score as the game stands: its final scores once over; else its
         final scoring run as if the game ended now, raised to the ruleset's estimate
-        where that is higher (when it has one and ``hint`` is on)."""
+        where that is higher (when it has one and ``estimate`` is on)."""
         seats = range(len(world.state.players))
         if world.is_over():
             result = world.result()

@@ -112,25 +112,26 @@ def _with_hidden_pieces_swapped(game: Game, seat: int) -> Game:
     raise AssertionError("no zone is hidden from the player")
 
 
-@pytest.mark.parametrize("hint", [True, False])
+@pytest.mark.parametrize("estimate", [True, False])
 @pytest.mark.parametrize(
     ("ruleset", "seed", "moves"), [("rococo", 2, 12), ("queens-necklace", 2, 6)]
 )
 def test_mcts_is_legal_reproducible_and_blind_to_what_it_cannot_know(
-    ruleset, seed, moves, hint
+    ruleset, seed, moves, estimate
 ) -> None:
     game = _decision_of_first_player(ruleset, seed, moves)
     decision = game.pending()[0]
-    choice = MctsAgent(0, "s", iterations=25, hint=hint).choose(game, decision)
+    choice = MctsAgent(0, "s", iterations=25, estimate=estimate).choose(game, decision)
     assert choice in decision.options
-    assert MctsAgent(0, "s", iterations=25, hint=hint).choose(game, decision) == choice
+    assert MctsAgent(0, "s", iterations=25, estimate=estimate).choose(game, decision) == choice
     twin = _with_hidden_pieces_swapped(game, 0)
     assert twin.state.zones != game.state.zones
     assert view(twin, 0) == view(game, 0)
     # the worlds it searches are dealt alike, so the real order cannot show through
     worlds = [Seat(g, g.pending()[0]).sample(7) for g in (game, twin)]
     assert full_view(worlds[0]) == full_view(worlds[1])
-    assert MctsAgent(0, "s", iterations=25, hint=hint).choose(twin, twin.pending()[0]) == choice
+    again = MctsAgent(0, "s", iterations=25, estimate=estimate)
+    assert again.choose(twin, twin.pending()[0]) == choice
 
 
 def test_mcts_without_an_estimate_claims_the_best_space() -> None:
@@ -143,7 +144,8 @@ def test_mcts_without_an_estimate_claims_the_best_space() -> None:
     decision = game.pending()[0]
     assert decision.options == ("claim slot1", "claim slot2", "pass")  # worth 5, 3, 0
     choices = [
-        MctsAgent(0, seed, iterations=12, hint=False).choose(game, decision) for seed in range(4)
+        MctsAgent(0, seed, iterations=48, estimate=False).choose(game, decision)
+        for seed in range(4)
     ]
     assert choices == ["claim slot1"] * 4
 
@@ -173,9 +175,9 @@ def test_agent_specs() -> None:
     assert isinstance(make("mcts", 0, 1), MctsAgent)
     assert make("mcts:7", 1, 1).iterations == 7
     assert make("mcts:0.5s", 1, 1).seconds == 0.5
-    assert make("mcts", 0, 1).hint and not make("mcts:noestimate", 0, 1).hint
+    assert make("mcts", 0, 1).estimate and not make("mcts:noestimate", 0, 1).estimate
     both = make("mcts:7:noestimate", 0, 1)
-    assert both.iterations == 7 and not both.hint and both.reproducible
+    assert both.iterations == 7 and not both.estimate and both.reproducible
     assert make("mcts:2s:noestimate", 0, 1).seconds == 2
     assert isinstance(make("greedy", 0, 1), GreedyAgent)
     for bad in ("mcts:0", "mcts:x", "greedy:5", "alphazero", "mcts:3:4", "mcts:", "mcts:1:x"):
