@@ -23,9 +23,9 @@ cannot know (``tests/agents/test_fairness.py``).
 
 from __future__ import annotations
 
+import random
 from typing import Any, NamedTuple
 
-from interpreter.engine import chance
 from interpreter.engine.executor import StopEffect
 from interpreter.engine.game import Decision, Game
 from interpreter.engine.state import State, knowledge
@@ -163,7 +163,7 @@ def alternative(game: Game, seat: int, seed: int | str) -> Game | None:
     families = _families(snapshot, game.tables, seat, keep)
     renamed = _deal(snapshot, families, seed)
     _rename_known(snapshot, renamed)
-    if _families(snapshot, game.tables, seat, keep) != families:
+    if [f[:3] for f in _families(snapshot, game.tables, seat, keep)] != [f[:3] for f in families]:
         return None  # kinds brought together that were apart: not alike to the player
     try:
         return game.replayed(snapshot, _renamed(histories, renamed))
@@ -189,16 +189,17 @@ def _identified(game: Game, seat: int, hide: int | None) -> frozenset:
 class _Family(NamedTuple):
     """Hidden pieces dealt among the same places: kinds found together in a hidden zone."""
 
-    name: str  # its kinds, sorted: the deal's seed, so one family's deal moves no other
-    places: tuple[tuple[str, int], ...]  # (zone, index)
+    kinds: str  # its kinds, sorted
     pieces: tuple[str, ...]  # sorted: the deal must not depend on the real arrangement
+    places: tuple[tuple[str, tuple[int, ...]], ...]  # (zone, indices there), zone by zone
+    old: tuple[str, ...]  # the piece at each place, in that order, before any deal
 
 
 def _families(state: State, tables: Tables, seat: int, keep: frozenset) -> list[_Family]:
     """The pieces of ``state`` hidden from ``seat`` (but those in ``keep``), by family."""
     known = knowledge(state)
     kind = tables.piece_kind
-    places: list[tuple[str, int, str]] = []  # (zone, index, piece) hidden from seat
+    hidden_in: dict[str, list[tuple[int, str]]] = {}  # zone -> (index, piece) hidden there
     family: dict[str, str] = {}  # kind -> representative kind (union-find)
 
     def root(k: str) -> str:
@@ -213,37 +214,49 @@ def _families(state: State, tables: Tables, seat: int, keep: frozenset) -> list[
         hidden = [
             (i, p) for i, p in enumerate(items) if seat not in known.get(p, ()) and p not in keep
         ]
-        for i, piece in hidden:
-            places.append((zone, i, piece))
-            family[root(kind[piece])] = root(kind[hidden[0][1]])
-    by_family: dict[str, list[tuple[str, int, str]]] = {}
-    for place in places:
-        by_family.setdefault(root(kind[place[2]]), []).append(place)
+        if hidden:
+            hidden_in[zone] = hidden
+            for kind_here in {kind[p] for _, p in hidden}:
+                family[root(kind_here)] = root(kind[hidden[0][1]])
+    by_family: dict[str, list[tuple[str, list[tuple[int, str]]]]] = {}
+    for zone, hidden in hidden_in.items():  # a zone's hidden pieces are of one family
+        by_family.setdefault(root(kind[hidden[0][1]]), []).append((zone, hidden))
     out = []
     for members in by_family.values():
-        pieces = tuple(sorted(p for _, _, p in members))
-        name = "/".join(sorted({kind[p] for p in pieces}))
-        out.append(_Family(name, tuple((zone, i) for zone, i, _ in members), pieces))
+        old = tuple(p for _, hidden in members for _, p in hidden)
+        places = tuple((zone, tuple(i for i, _ in hidden)) for zone, hidden in members)
+        kinds = "/".join(sorted({kind[p] for p in old}))
+        out.append(_Family(kinds, tuple(sorted(old)), places, old))
     return out
 
 
 def _deal(state: State, families: list[_Family], seed: int | str) -> dict[str, str]:
     """Deal each family's pieces again over its places in ``state``; return which piece
-    took each dealt piece's place."""
-    zones: dict[str, list[str]] = {}
+    took each dealt piece's place.
+
+    A shuffle by random keys: one seeded generator for the whole deal, a key per piece,
+    and the sort in C (several times faster than a Fisher-Yates in Python, and the same
+    on every machine: the Mersenne Twister's floats are)."""
+    rng = random.Random(f"deal:{seed}")
+    zones, where = state.zones, state.where
     renamed: dict[str, str] = {}
-    where = state.where
     for family in families:
-        dealt = chance.shuffled(f"deal:{seed}:{family.name}", 0, family.pieces)
-        for (zone, i), piece in zip(family.places, dealt, strict=True):
-            items = zones.get(zone)
-            if items is None:
-                items = zones[zone] = list(state.zones[zone])
-            renamed[items[i]] = piece
-            items[i] = piece
-            where[piece] = zone
-    for zone, items in zones.items():
-        state.zones[zone] = tuple(items)
+        keys = [rng.random() for _ in family.pieces]
+        dealt = [p for _, p in sorted(zip(keys, family.pieces, strict=True))]
+        renamed.update(zip(family.old, dealt, strict=True))
+        at = 0
+        for zone, indices in family.places:
+            here = dealt[at : at + len(indices)]
+            at += len(indices)
+            where.update(dict.fromkeys(here, zone))
+            items = zones[zone]
+            if len(indices) == len(items):  # the whole zone is dealt (a deck, a hand)
+                zones[zone] = tuple(here)
+                continue
+            items = list(items)
+            for i, piece in zip(indices, here, strict=True):
+                items[i] = piece
+            zones[zone] = tuple(items)
     return renamed
 
 
