@@ -30,8 +30,9 @@ from interpreter.ruleset import load_or_raise
 REACTIONS = {"cardinal", "alchemist", "queen", "cancel", "discard"}
 
 CASES = [  # (ruleset, players, seed, every few plain decisions, positions wanted by kind)
-    ("queens-necklace", 3, 0, 6, {"simultaneous": 40, "reaction": 3, "plain": 20}),
-    ("queens-necklace", 4, 1, 6, {"simultaneous": 40, "reaction": 3, "plain": 20}),
+    ("queens-necklace", 2, 2, 4, {"simultaneous": 30, "reaction": 5, "plain": 20}),
+    ("queens-necklace", 3, 2, 4, {"simultaneous": 40, "reaction": 5, "plain": 20}),
+    ("queens-necklace", 4, 2, 4, {"simultaneous": 40, "reaction": 5, "plain": 20}),
     ("rococo", 2, 0, 6, {"simultaneous": 20, "plain": 20}),
     ("rococo", 4, 1, 8, {"simultaneous": 20, "plain": 20}),
 ]
@@ -76,7 +77,9 @@ def compare(ruleset: str, players: int, seed: int, every: int, wanted: dict) -> 
         pending = game.pending()
         for decision in pending:
             kind = kind_of(game, decision)
-            if compared[kind] >= wanted.get(kind, 0) or (kind == "plain" and step % every):
+            if len(decision.options) < 2 or compared[kind] >= wanted.get(kind, 0):
+                continue  # a single option is answered at once, without a look
+            if kind == "plain" and step % every:
                 continue
             twins = twin_of(game, decision, f"{seed}:{step}:{decision.player}")
             if twins is None:
@@ -86,10 +89,14 @@ def compare(ruleset: str, players: int, seed: int, every: int, wanted: dict) -> 
             for k in range(2):
                 worlds = [Seat(g, d).sample(k) for g, d in ((game, decision), twins)]
                 assert full_view(worlds[0]) == full_view(worlds[1]), where
-            if len(decision.options) > 1:
-                for agent, twin_agent in zip(agents(decision.player), agents(decision.player)):
-                    choice = agent.choose(game, decision)
-                    assert twin_agent.choose(twin, twin_decision) == choice, (type(agent).__name__, *where)
+            for agent, twin_agent in zip(
+                agents(decision.player), agents(decision.player), strict=True
+            ):
+                choice = agent.choose(game, decision)
+                assert twin_agent.choose(twin, twin_decision) == choice, (
+                    type(agent).__name__,
+                    *where,
+                )
             compared[kind] += 1
         decision = pending[0]
         game.apply(decision.player, players_agents[decision.player].choose(game, decision))
