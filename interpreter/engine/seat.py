@@ -107,6 +107,11 @@ class Worlds:
     in 100), or with no step under way, the world is the position copied with its
     hidden pieces dealt again where they are now; its open decisions, and a copy of it
     within the step, then still come from the real position.
+
+    Known limit: a chance outcome of the step among pieces the player cannot see (a
+    card taken at random from another's hand) is followed by place: two games that
+    differ only in which hidden place it took give, for one seed, different worlds
+    (equally likely ones).
     """
 
     __slots__ = ("_families", "_game", "_hide", "_histories", "_seat", "_start")
