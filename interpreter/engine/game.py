@@ -398,34 +398,41 @@ class Game(Course, Budget, Sandbox, WhatIf, ChanceHost, Knowledge):
         self.follow_knowledge()  # a copy cannot work it out: it has no record
         other = self._blank(self.seed if same_chance else f"{self.seed}~" if seed is None else seed)
         if self._runners and self._snapshot is not None:
-            histories = self._histories()
-            if hide_from is not None:
-                secret = self._simultaneous_keys()
-                histories = {
-                    key: _hidden(entries, hide_from) if key in secret else entries
-                    for key, entries in histories.items()
-                }
             other._snapshot = self._snapshot
             other._unit_specs = self._unit_specs
-            other._rebuild(histories)
+            other._rebuild(self._histories_seen(hide_from))
         else:
             other.state = self.state.copy()
             other._snapshot = None
         return other
 
-    def step_start(self) -> tuple[State, dict[str, tuple]] | None:
+    def _histories_seen(self, hide_from: int | None) -> dict[str, tuple]:
+        """The step's histories, but the others' secret decisions with ``hide_from``."""
+        histories = self._histories()
+        if hide_from is None:
+            return histories
+        secret = self._simultaneous_keys()
+        return {
+            key: _hidden(entries, hide_from) if key in secret else entries
+            for key, entries in histories.items()
+        }
+
+    def step_start(self, hide_from: int | None = None) -> tuple[State, dict[str, tuple]] | None:
         """The state at the start of the step under way and what happened in it since
-        (answers and chance outcomes by runner), or None between steps."""
+        (answers and chance outcomes by runner), or None between steps. With
+        ``hide_from``, without the secret decisions of the others (as ``copy``)."""
         if not self._runners or self._snapshot is None:
             return None
         self.follow_knowledge()
-        return self._snapshot.copy(), self._histories()
+        return self._snapshot.copy(), self._histories_seen(hide_from)
 
-    def replayed(self, start: State, histories: dict[str, tuple]) -> Game:
+    def replayed(
+        self, start: State, histories: dict[str, tuple], seed: int | str | None = None
+    ) -> Game:
         """This game's current step replayed from another ``start`` with ``histories``
         (raises ``GameError`` when they do not fit it): a game in another position with
-        the same course so far."""
-        other = self._blank(self.seed)
+        the same course so far, drawing its future chance from ``seed`` if given."""
+        other = self._blank(self.seed if seed is None else seed)
         other._snapshot = start
         other._unit_specs = self._unit_specs
         other._rebuild(histories)
