@@ -114,23 +114,22 @@ def _init(ruleset_id: str) -> None:
     _RULESET = load(folder).ruleset
 
 
-def seat_specs(seed: int, players: int, specs: list[str]) -> list[str]:
-    """Each seat's agent spec: with two specs, A in the seats of the seed's parity."""
-    if len(specs) == 1:
-        return specs * players
-    return [specs[(seat + seed) % 2] for seat in range(players)]
+def seat_agents(seed: int, players: int, agents: int) -> list[int]:
+    """Each seat's agent, by its place in the command (0 = A, 1 = B; two agents of the
+    same spec stay apart): with two, A in the seats of the seed's parity."""
+    return [(seat + seed) % agents for seat in range(players)]
 
 
 def play(task: tuple[int, int, list[str]]) -> dict[str, Any]:
-    """One game: each seat's spec, win share, score and CPU seconds deciding, and the
-    game's CPU seconds and decisions."""
+    """One game: each seat's agent (0 = A, 1 = B), win share, score and CPU seconds
+    deciding, and the game's CPU seconds and decisions."""
     from interpreter.engine.game import Game
 
     seed, players, specs = task
     start = time.process_time()
-    seats = seat_specs(seed, players, specs)
+    seats = seat_agents(seed, players, len(specs))
     game = Game(_RULESET, [f"P{s + 1}" for s in range(players)], seed=seed)
-    agents = [make_agent(spec, seat, seed) for seat, spec in enumerate(seats)]
+    agents = [make_agent(specs[agent], seat, seed) for seat, agent in enumerate(seats)]
     thinking = [0.0] * players
     decisions = 0
     while not game.is_over():
@@ -230,12 +229,12 @@ def mean_interval(values: list[float]) -> tuple[float, float, float]:
     return mean, t95(n - 1) * sd / math.sqrt(n), sd
 
 
-def win_share(games: list[dict], spec: str) -> dict[str, float]:
-    """The win share of the seats of ``spec`` (mean over games), its Wilson interval
-    and the games whose win was shared between both agents' seats."""
+def win_share(games: list[dict], agent: int) -> dict[str, float]:
+    """The win share of ``agent``'s seats (mean over games), its Wilson interval and
+    the games whose win was shared between both agents' seats."""
     from interpreter.simulate.stats import wilson
 
-    shares = [sum(g["share"][s] for s, x in enumerate(g["seats"]) if x == spec) for g in games]
+    shares = [sum(g["share"][s] for s, x in enumerate(g["seats"]) if x == agent) for g in games]
     n = len(shares)
     low, high = wilson(sum(shares), n)  # Wilson with a fractional count: see the docstring
     return {
@@ -246,9 +245,9 @@ def win_share(games: list[dict], spec: str) -> dict[str, float]:
     }
 
 
-def seat_values(games: list[dict], spec: str, key: str) -> list[float]:
-    """``key`` (scores, thinking) of every seat ``spec`` played, over the games."""
-    return [g[key][s] for g in games for s, x in enumerate(g["seats"]) if x == spec]
+def seat_values(games: list[dict], agent: int, key: str) -> list[float]:
+    """``key`` (scores, thinking) of every seat ``agent`` played, over the games."""
+    return [g[key][s] for g in games for s, x in enumerate(g["seats"]) if x == agent]
 
 
 # ------------------------------------------------------------------ reporting
@@ -284,7 +283,7 @@ def header(args: argparse.Namespace, trees: list[Path | None]) -> list[str]:
         f"{args.jobs} jobs, {args.rounds} rounds; load average {load}",
     ]
     for tree in trees:
-        where = tree or ROOT
+        where = tree or Path(_tree_of_interpreter())  # the interpreter this process imported
         label = where if tree else f"this process ({where})"
         lines.append(f"tree {label}: commit {commit_of(where)}")
     return lines
@@ -302,12 +301,12 @@ def cpu_line(games: list[dict]) -> str:
 
 def versus_lines(games: list[dict], specs: list[str]) -> list[str]:
     lines = []
-    for spec in specs:
-        won = win_share(games, spec)
-        score, half, sd = mean_interval(seat_values(games, spec, "scores"))
-        thought = sum(seat_values(games, spec, "thinking")) / len(games)
+    for agent, spec in enumerate(specs):
+        won = win_share(games, agent)
+        score, half, sd = mean_interval(seat_values(games, agent, "scores"))
+        thought = sum(seat_values(games, agent, "thinking")) / len(games)
         lines.append(
-            f"  {spec:>16}: win share {100 * won['share']:5.1f} % "
+            f"  {'AB'[agent]} {spec:>16}: win share {100 * won['share']:5.1f} % "
             f"[{100 * won['low']:.1f}, {100 * won['high']:.1f}] "
             f"({won['ties']} tied games), mean score {score:.1f} ± {half:.1f} (sd {sd:.1f}), "
             f"{thought:.2f} s/game deciding"

@@ -19,7 +19,7 @@ import interpreter.agents as kinds  # noqa: E402
 from interpreter.agents import MctsAgent  # noqa: E402
 
 SHARE = re.compile(
-    r"^\s+(\S+): win share\s+([\d.]+) % \[([\d.]+), ([\d.]+)\] \((\d+) tied games\)", re.M
+    r"^\s+[AB]\s+(\S+): win share\s+([\d.]+) % \[([\d.]+), ([\d.]+)\] \((\d+) tied games\)", re.M
 )
 
 
@@ -33,24 +33,24 @@ def run(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_seats_alternate_by_the_seed_parity() -> None:
-    assert bench.seat_specs(0, 2, ["a", "b"]) == ["a", "b"]
-    assert bench.seat_specs(1, 2, ["a", "b"]) == ["b", "a"]
-    assert bench.seat_specs(3, 4, ["a", "b"]) == ["b", "a", "b", "a"]
-    assert bench.seat_specs(5, 3, ["a"]) == ["a", "a", "a"]
+    assert bench.seat_agents(0, 2, 2) == [0, 1]
+    assert bench.seat_agents(1, 2, 2) == [1, 0]
+    assert bench.seat_agents(3, 4, 2) == [1, 0, 1, 0]
+    assert bench.seat_agents(5, 3, 1) == [0, 0, 0]
 
 
 def test_a_tie_counts_half_and_the_interval_holds_the_share() -> None:
     games = [
-        {"seats": ["a", "b"], "share": [0.5, 0.5]},  # a tie
-        {"seats": ["b", "a"], "share": [0.0, 1.0]},
-        {"seats": ["a", "b", "a", "b"], "share": [0.0, 0.5, 0.5, 0.0]},  # shared a-b
-        {"seats": ["b", "a"], "share": [1.0, 0.0]},
+        {"seats": [0, 1], "share": [0.5, 0.5]},  # a tie
+        {"seats": [1, 0], "share": [0.0, 1.0]},
+        {"seats": [0, 1, 0, 1], "share": [0.0, 0.5, 0.5, 0.0]},  # shared by A and B
+        {"seats": [1, 0], "share": [1.0, 0.0]},
     ]
-    won = bench.win_share(games, "a")
+    won = bench.win_share(games, 0)
     assert won["share"] == pytest.approx(0.5)
     assert won["ties"] == 2
     assert won["low"] < 0.5 < won["high"]
-    assert bench.win_share(games, "b")["share"] == pytest.approx(0.5)
+    assert bench.win_share(games, 1)["share"] == pytest.approx(0.5)
 
 
 def test_student_quantiles() -> None:
@@ -74,7 +74,7 @@ def test_a_match_prints_shares_that_sum_to_the_games_inside_their_intervals() ->
     # the same games played here: the printed share is theirs
     bench._init("queens-necklace")
     games = [bench.play((seed, 2, ["random", "greedy"])) for seed in range(4)]
-    assert float(found[1][1]) == pytest.approx(100 * bench.win_share(games, "greedy")["share"])
+    assert float(found[1][1]) == pytest.approx(100 * bench.win_share(games, 1)["share"])
     assert re.search(r"CPU per game [\d.]+ ± [\d.]+ s \(sd [\d.]+, max [\d.]+\)", done.stdout)
 
 
@@ -88,6 +88,14 @@ def test_the_cpu_mode_runs_each_tree_in_its_own_process_on_the_same_seeds() -> N
     assert done.stdout.count("CPU per game") == 3  # each tree's, and the ratio
     assert re.search(r"÷ the first tree's: [\d.]+ ± [\d.]+", done.stdout)
     assert done.stdout.count(f"tree {root}: commit") == 2
+
+
+def test_one_spec_twice_is_two_agents_whose_shares_make_the_whole() -> None:
+    done = run("random", "random", "--games", "4", "--jobs", "1")
+    assert done.returncode == 0, done.stderr
+    found = SHARE.findall(done.stdout)
+    assert len(found) == 2
+    assert sum(float(f[1]) for f in found) == pytest.approx(100.0, abs=0.2)
 
 
 def test_a_bad_spec_or_tree_is_said_in_one_line() -> None:
