@@ -27,9 +27,10 @@ with a Student-t interval of the mean (± half-width) and their standard deviati
 agents and the engine), per game; "deciding" is each agent's share of it.
 
 **Agent specs** are those of ``rules play --agents`` (``random``, ``greedy``,
-``mcts``, ``mcts:N``, ``mcts:Xs``), and one more part the benchmark adds:
-``noestimate`` (``mcts:noestimate``, ``mcts:200:noestimate``) makes the agent with
-``estimate=False``, the search without the ruleset's ``scoring.estimate`` (the agent
+``mcts``, ``mcts:N``, ``mcts:Xs``) with one more part: ``noestimate``
+(``mcts:noestimate``, ``mcts:200:noestimate``), the search without the ruleset's
+``scoring.estimate``. Where the interpreter's specs read that part, the agent is
+theirs; where they do not, the benchmark makes the agent with ``estimate=False`` (the
 class must take that keyword; the benchmark stops with a message if not). Both agents
 then play the same game of the same ruleset, only one of them ignoring its estimate.
 
@@ -82,12 +83,17 @@ class BenchError(Exception):
 # ------------------------------------------------------------------ playing (worker)
 def make_agent(spec: str, seat: int, seed: int) -> Any:
     """The agent of ``spec`` at ``seat`` in game ``seed``, seeded as ``rules play``
-    seeds it; ``…:noestimate`` adds ``estimate=False`` (see the module docstring)."""
+    seeds it. ``…:noestimate``: as the interpreter's own agent specs read it, if they
+    do; else the agent made with ``estimate=False`` (see the module docstring)."""
     from interpreter.agents import make, parse, seed_of
 
     parts = spec.split(":")
     if NO_ESTIMATE not in parts:
         return make(spec, seat, seed)
+    try:
+        return make(spec, seat, seed)
+    except ValueError:  # specs without `noestimate`: the benchmark reads it
+        pass
     kind, options = parse(":".join(p for p in parts if p != NO_ESTIMATE))
     if "estimate" not in inspect.signature(kind.__init__).parameters:
         raise BenchError(
@@ -300,13 +306,13 @@ def cpu_line(games: list[dict]) -> str:
 
 
 def versus_lines(games: list[dict], specs: list[str]) -> list[str]:
-    lines = []
+    lines, width = [], max(len(spec) for spec in specs)
     for agent, spec in enumerate(specs):
         won = win_share(games, agent)
         score, half, sd = mean_interval(seat_values(games, agent, "scores"))
         thought = sum(seat_values(games, agent, "thinking")) / len(games)
         lines.append(
-            f"  {'AB'[agent]} {spec:>16}: win share {100 * won['share']:5.1f} % "
+            f"  {'AB'[agent]} {spec:>{width}}: win share {100 * won['share']:5.1f} % "
             f"[{100 * won['low']:.1f}, {100 * won['high']:.1f}] "
             f"({won['ties']} tied games), mean score {score:.1f} ± {half:.1f} (sd {sd:.1f}), "
             f"{thought:.2f} s/game deciding"

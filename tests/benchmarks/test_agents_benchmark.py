@@ -129,3 +129,21 @@ def test_noestimate_passes_estimate_false_or_is_refused(monkeypatch) -> None:
     monkeypatch.setattr(kinds, "MctsAgent", _Ignores)
     with pytest.raises(bench.BenchError, match="takes no `estimate` keyword"):
         bench.make_agent("mcts:noestimate", 0, 0)
+
+
+class _Native(MctsAgent):
+    """An mcts whose spec reads ``noestimate`` itself, under another keyword."""
+
+    def __init__(self, seat, seed=0, iterations=None, seconds=None, hint=True):
+        super().__init__(seat, seed, iterations, seconds)
+        self.hint = hint
+
+
+def test_noestimate_is_the_interpreters_where_its_specs_read_it(monkeypatch) -> None:
+    def parse(spec: str):
+        assert spec == "mcts:noestimate"
+        return _Native, {"hint": False}
+
+    monkeypatch.setattr(kinds, "parse", parse)
+    agent = bench.make_agent("mcts:noestimate", 0, 3)
+    assert type(agent) is _Native and agent.hint is False
