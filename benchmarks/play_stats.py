@@ -111,7 +111,79 @@ def choice_key(prompt: str, option: str) -> str:
     else ``prompt: verb``, the verb being the option's first word (``buy: pass``)."""
     if option == prompt or option.startswith(prompt + " "):
         return prompt
-    return f"{prompt}: {option.split(maxsplit=1)[0] if option.strip() else option}"
+    return f"{prompt}: {verb(option)}"
+
+
+def verb(option: str) -> str:
+    return option.split(maxsplit=1)[0] if option.strip() else option
+
+
+class Tally:
+    """The statistics of one game's seats, counted move by move as the game is played."""
+
+    def __init__(self, game: Game, players: int):
+        self.game, self.seats = game, range(players)
+        self.chosen: list[Counter] = [Counter() for _ in self.seats]
+        self.heads: list[dict[str, float]] = [dict.fromkeys(_HEADLINES, 0) for _ in self.seats]
+        self.rising = {n: h for n, h in _HEADLINES.items() if "rises" in h}
+        self.everyone = {n: h for n, h in self.rising.items() if "prompt" not in h}
+        self.last = {n: self.values(h) for n, h in self.everyone.items()}
+        self.at_scoring = {n: h for n, h in _HEADLINES.items() if h.get("when") == "scoring"}
+        self.before: dict[str, Any] = {}
+
+    def values(self, headline: dict[str, Any]) -> list[Any]:
+        return [value_of(headline, self.game, s) for s in self.seats]
+
+    def ahead_of(self, decision: Any) -> None:
+        """Before a move: the values that rise only with the mover's decisions of a prompt."""
+        mine = {n: h for n, h in self.rising.items() if h.get("prompt") == decision.prompt}
+        self.before = {n: value_of(h, self.game, decision.player) for n, h in mine.items()}
+
+    def after(self, decision: Any, option: str) -> None:
+        """After a move: the choice, what it counts for, and what rose since the last."""
+        me, heads = decision.player, self.heads
+        self.chosen[me][choice_key(decision.prompt, option)] += 1
+        for name, h in _HEADLINES.items():
+            if h.get("choices") == decision.prompt and h.get("verb") in (None, verb(option)):
+                heads[me][name] += 1
+        for name, before in self.before.items():
+            heads[me][name] += value_of(_HEADLINES[name], self.game, me) > before
+        for name, h in self.everyone.items():
+            now = self.values(h)
+            for s in self.seats:
+                heads[s][name] += now[s] > self.last[name][s]
+            self.last[name] = now
+        if self.at_scoring and self.game.state.engine.get("stage") in ("scoring", "over"):
+            for name, h in self.at_scoring.items():  # the first position of the scoring
+                for s, value in enumerate(self.values(h)):
+                    heads[s][name] = value
+            self.at_scoring = {}
+
+    def seat_records(self) -> list[dict[str, Any]]:
+        """At the end: each seat's score, headlines, counters and choices."""
+        game, result = self.game, self.game.result()
+        names = game.state.players
+        for name, h in _HEADLINES.items():
+            for s in self.seats:
+                if "value" in h and h.get("when") is None:
+                    self.heads[s][name] = value_of(h, game, s)
+                elif "counter" in h:
+                    self.heads[s][name] = game.state.counters.get(f"{h['counter']}#{s}", 0)
+                elif "step" in h:
+                    self.heads[s][name] = result.breakdown.get(names[s], {}).get(h["step"], 0)
+        return [
+            {
+                "score": result.scores[names[s]],
+                "headlines": self.heads[s],
+                "counters": {
+                    key.partition("#")[0]: value
+                    for key, value in game.state.counters.items()
+                    if key.endswith(f"#{s}")
+                },
+                "choices": dict(self.chosen[s]),
+            }
+            for s in self.seats
+        ]
 
 
 def play(task: tuple[int, int, str]) -> dict[str, Any]:
@@ -120,69 +192,20 @@ def play(task: tuple[int, int, str]) -> dict[str, Any]:
     start = time.process_time()
     game = Game(_RULESET, [f"P{s + 1}" for s in range(players)], seed=seed)
     agents = [make_agent(spec, seat, seed) for seat in range(players)]
-    seats = range(players)
-    chosen: list[Counter] = [Counter() for _ in seats]
-    heads: list[dict[str, float]] = [dict.fromkeys(_HEADLINES, 0) for _ in seats]
-    rising = {n: h for n, h in _HEADLINES.items() if "rises" in h}
-    everyone = {n: h for n, h in rising.items() if "prompt" not in h}
-    last = {n: [value_of(h, game, s) for s in seats] for n, h in everyone.items()}
-    at_scoring = {n: h for n, h in _HEADLINES.items() if h.get("when") == "scoring"}
+    tally = Tally(game, players)
     decisions = 0
     while not game.is_over():
         if decisions >= MAX_DECISIONS:
             raise BenchError(f"seed {seed}: not over after {MAX_DECISIONS} decisions")
         decision = game.pending()[0]
-        me = decision.player
-        option = agents[me].choose(game, decision)
-        mine = {n: h for n, h in rising.items() if h.get("prompt") == decision.prompt}
-        before = {n: value_of(h, game, me) for n, h in mine.items()}
-        game.apply(me, option)
+        option = agents[decision.player].choose(game, decision)
+        tally.ahead_of(decision)
+        game.apply(decision.player, option)
+        tally.after(decision, option)
         decisions += 1
-        chosen[me][choice_key(decision.prompt, option)] += 1
-        for name, h in _HEADLINES.items():
-            if h.get("choices") == decision.prompt and h.get("verb") in (None, option.split()[0]):
-                heads[me][name] += 1
-        for name, h in mine.items():
-            heads[me][name] += value_of(h, game, me) > before[name]
-        for name, h in everyone.items():
-            for s in seats:
-                now = value_of(h, game, s)
-                heads[s][name] += now > last[name][s]
-                last[name][s] = now
-        if at_scoring and game.state.engine.get("stage") in ("scoring", "over"):
-            for name, h in at_scoring.items():
-                for s in seats:
-                    heads[s][name] = value_of(h, game, s)
-            at_scoring = {}
-    result = game.result()
-    names = game.state.players
-    for name, h in _HEADLINES.items():
-        for s in seats:
-            if "value" in h and h.get("when") is None:
-                heads[s][name] = value_of(h, game, s)
-            elif "counter" in h:
-                heads[s][name] = game.state.counters.get(f"{h['counter']}#{s}", 0)
-            elif "step" in h:
-                heads[s][name] = result.breakdown.get(names[s], {}).get(h["step"], 0)
-    counters = [
-        {
-            key.partition("#")[0]: value
-            for key, value in game.state.counters.items()
-            if key.endswith(f"#{s}")
-        }
-        for s in seats
-    ]
     return {
         "seed": seed,
-        "seats": [
-            {
-                "score": result.scores[names[s]],
-                "headlines": heads[s],
-                "counters": counters[s],
-                "choices": dict(chosen[s]),
-            }
-            for s in seats
-        ],
+        "seats": tally.seat_records(),
         "cpu": time.process_time() - start,
         "decisions": decisions,
     }
