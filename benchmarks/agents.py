@@ -339,6 +339,7 @@ def run(args: argparse.Namespace) -> list[str]:
             make_agent(spec, 0, 0)
     rounds = [seeds[k :: args.rounds] for k in range(args.rounds)]
     played: list[list[dict]] = [[] for _ in trees]
+    by_round: list[list[float]] = [[] for _ in trees]  # each round's mean CPU per game
     for chunk in rounds:
         for index, tree in enumerate(trees):
             if tree is None:
@@ -346,12 +347,17 @@ def run(args: argparse.Namespace) -> list[str]:
             else:
                 games = play_in_tree(tree, args.ruleset, args.players, specs, chunk, args.jobs)
             played[index] += games
+            by_round[index].append(sum(g["cpu"] for g in games) / len(games))
     lines = header(args, trees)
     for index, tree in enumerate(trees):
         games = sorted(played[index], key=lambda g: g["seed"])
         if len(trees) > 1:
             lines.append(f"{tree}:")
         lines += versus_lines(games, specs) if not args.cpu else ["  " + cpu_line(games)]
+        if len(rounds) > 1:
+            lines.append(
+                "  CPU per game by round: " + ", ".join(f"{x:.3f}" for x in by_round[index])
+            )
         if index:
             lines.append(ratio_line(played[0], played[index]))
     return lines
