@@ -85,7 +85,7 @@ def make_agent(spec: str, seat: int, seed: int) -> Any:
     """The agent of ``spec`` at ``seat`` in game ``seed``, seeded as ``rules play``
     seeds it. ``…:noestimate``: as the interpreter's own agent specs read it, if they
     do; else the agent made with ``estimate=False`` (see the module docstring)."""
-    from interpreter.agents import make, parse, seed_of
+    from interpreter.agents import make, parse
 
     parts = spec.split(":")
     if NO_ESTIMATE not in parts:
@@ -100,7 +100,7 @@ def make_agent(spec: str, seat: int, seed: int) -> Any:
             f"{spec}: {kind.__name__} takes no `estimate` keyword in this interpreter "
             f"({_tree_of_interpreter()}), so it cannot play without the ruleset's estimate"
         )
-    return kind(seat, seed_of(seed, seat), estimate=False, **options)
+    return kind(seat, f"{seed}:{seat}", estimate=False, **options)  # as `make` seeds it
 
 
 def _tree_of_interpreter() -> str:
