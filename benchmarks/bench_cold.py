@@ -89,8 +89,9 @@ def median_ms_cold_rules(command: list[str], runs: int, warm_cache: str) -> str:
         with tempfile.TemporaryDirectory() as fresh:
             folder = Path(fresh) / "tabletop-rules"
             folder.mkdir()
-            for path in derived:
+            for path in derived:  # the key too, private as the cache keeps it
                 (folder / path.name).write_bytes(path.read_bytes())
+                (folder / path.name).chmod(0o600)
             times.append(child_cpu(command, {**os.environ, "XDG_CACHE_HOME": fresh}))
     times.sort()
     low, high = times[0] * 1000, times[-1] * 1000

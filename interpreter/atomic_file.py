@@ -19,7 +19,7 @@ def write_atomically(path: Path, write: Callable[[IO[bytes]], object]) -> bool:
     temporary = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        descriptor, temporary = _new_file_beside(path)
+        descriptor, temporary = new_file_beside(path)
         with os.fdopen(descriptor, "wb") as handle:
             write(handle)
         os.replace(temporary, path)
@@ -58,7 +58,7 @@ def write_output(path: Path, data: str | bytes, new: bool = False) -> None:
             descriptor = _create(path)
             temporary = str(path)  # removed if the writing fails
         else:
-            descriptor, temporary = _new_file_beside(path, 0o666)
+            descriptor, temporary = new_file_beside(path, 0o666)
         with os.fdopen(descriptor, "wb") as handle:
             handle.write(raw)
         if not new:
@@ -87,13 +87,14 @@ def _create(path: Path) -> int:
         ) from None
 
 
-def _new_file_beside(path: Path, mode: int = 0o600) -> tuple[int, str]:
-    """A file only this call created (``O_EXCL``; ``mode``: by default readable by its
-    owner alone, as ``tempfile`` makes them), beside ``path``. ``tempfile`` itself is
-    not used: its import (with ``shutil`` and ``random``) cost every first validate 2 ms."""
+def new_file_beside(path: Path, mode: int = 0o600, suffix: str = "tmp") -> tuple[int, str]:
+    """A file only this call created (``O_EXCL``, which never follows a link; ``mode``:
+    by default readable by its owner alone, as ``tempfile`` makes them), beside
+    ``path``, named ``.NAME.RANDOM.suffix``. ``tempfile`` itself is not used: its
+    import (with ``shutil`` and ``random``) cost every first validate 2 ms."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     for _ in range(MAX_NAME_TRIES):
-        name = str(path.parent / f".{path.name}.{os.urandom(6).hex()}.tmp")
+        name = str(path.parent / f".{path.name}.{os.urandom(6).hex()}.{suffix}")
         try:
             return os.open(name, flags, mode), name
         except FileExistsError:

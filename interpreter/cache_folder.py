@@ -32,7 +32,7 @@ import stat
 import sys
 from pathlib import Path
 
-from interpreter.atomic_file import write_atomically
+from interpreter.atomic_file import new_file_beside, write_atomically
 from interpreter.sha256 import sha256
 
 CACHE_ENV = "TABLETOP_RULES_CACHE"
@@ -157,15 +157,16 @@ def _secret() -> bytes | None:
         made = os.urandom(KEY_BYTES)
         # made whole beside it, then linked in: another process never reads half a key,
         # and of two processes making one at once, both use the one that was linked first
-        temporary = folder / f".{KEY_NAME}.{os.urandom(6).hex()}.tmp"
+        temporary = None
         with contextlib.suppress(OSError):
-            descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            descriptor, temporary = new_file_beside(folder / KEY_NAME)  # mode 0600
             with os.fdopen(descriptor, "wb") as handle:
                 handle.write(made)
             with contextlib.suppress(FileExistsError):
                 os.link(temporary, folder / KEY_NAME)
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
         key = _read_key(folder / KEY_NAME)
     if key is None and folder is not None:
         _warn(

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 from interpreter.engine.budget import CONDITIONS, Budget
 from interpreter.engine.chance_host import ChanceHost
+from interpreter.engine.copies import Copies, unchained
 from interpreter.engine.course import MAX_EVENTS, MAX_STEPS_OF_PLAY, Course
 from interpreter.engine.executor import (
     Choice,
@@ -72,7 +73,7 @@ class Result:
     tiebreak: dict[str, list[int]] = field(default_factory=dict)
 
 
-class Game(Course, Budget, Sandbox, WhatIf, ChanceHost, Knowledge):
+class Game(Course, Copies, Budget, Sandbox, WhatIf, ChanceHost, Knowledge):
     """One game of a ruleset for the given players."""
 
     options_on_demand = False  # the host's answers to effects: see ``_step``
@@ -218,7 +219,7 @@ class Game(Course, Budget, Sandbox, WhatIf, ChanceHost, Knowledge):
         """Back to the position before a failed decision, whatever unit it reached."""
         self._snapshot, self._unit_specs, chains, self._paused, logged, self._tally = position
         del self.events[logged:]
-        self._rebuild(_unchained(chains))
+        self._rebuild(unchained(chains))
 
     def why_not(self, player: int | str, text: str) -> str:
         """Why ``text`` is not among ``player``'s legal options now, in the rules' terms."""
@@ -354,10 +355,6 @@ class Game(Course, Budget, Sandbox, WhatIf, ChanceHost, Knowledge):
         history = self.state.engine["history"]
         self.state.engine["history"] = {**history, runner_key: (history.get(runner_key), entry)}
 
-    def _histories(self) -> dict[str, tuple]:
-        """Every runner's history of the step under way, oldest entry first."""
-        return _unchained(self.state.engine["history"])
-
     def _rebuild(self, histories: dict[str, tuple]) -> None:
         """Replay the current unit from its snapshot with the recorded answers."""
         assert self._snapshot is not None
@@ -384,53 +381,6 @@ class Game(Course, Budget, Sandbox, WhatIf, ChanceHost, Knowledge):
                 progress = True
         self._replay = None
 
-    def copy(
-        self, hide_from: int | None = None, same_chance: bool = False, seed: int | str | None = None
-    ) -> Game:
-        """An independent game in the same position (for search and look-ahead).
-
-        A copy draws its future chance outcomes from another stream, so looking ahead
-        never reveals the real game's next draws (``same_chance`` keeps the stream:
-        an exact twin; ``seed`` gives it its own). With ``hide_from``, the decisions
-        other players made in branches still running (a simultaneous step) are left
-        out: what that player may know of the position.
-        """
-        self.follow_knowledge()  # a copy cannot work it out: it has no record
-        other = self._blank(self.seed if same_chance else f"{self.seed}~" if seed is None else seed)
-        if self._runners and self._snapshot is not None:
-            histories = self._histories()
-            if hide_from is not None:
-                secret = self._simultaneous_keys()
-                histories = {
-                    key: _hidden(entries, hide_from) if key in secret else entries
-                    for key, entries in histories.items()
-                }
-            other._snapshot = self._snapshot
-            other._unit_specs = self._unit_specs
-            other._rebuild(histories)
-        else:
-            other.state = self.state.copy()
-            other._snapshot = None
-        return other
-
-    def step_start(self) -> tuple[State, dict[str, tuple]] | None:
-        """The state at the start of the step under way and what happened in it since
-        (answers and chance outcomes by runner), or None between steps."""
-        if not self._runners or self._snapshot is None:
-            return None
-        self.follow_knowledge()
-        return self._snapshot.copy(), self._histories()
-
-    def replayed(self, start: State, histories: dict[str, tuple]) -> Game:
-        """This game's current step replayed from another ``start`` with ``histories``
-        (raises ``GameError`` when they do not fit it): a game in another position with
-        the same course so far."""
-        other = self._blank(self.seed)
-        other._snapshot = start
-        other._unit_specs = self._unit_specs
-        other._rebuild(histories)
-        return other
-
     def _blank(self, seed: int | str) -> Game:
         """A game of the same ruleset and table, with no state yet."""
         other = Game.__new__(Game)
@@ -446,21 +396,6 @@ class Game(Course, Budget, Sandbox, WhatIf, ChanceHost, Knowledge):
         other._runners = {}
         other._paused = self._paused
         return other
-
-    def has_secret_decisions(self) -> bool:
-        """Whether a simultaneous step is under way (some decisions are still secret)."""
-        return bool(self._runners) and bool(self._simultaneous_keys())
-
-    def _simultaneous_keys(self) -> set[str]:
-        """Runners whose decisions are still secret: the roots of a simultaneous phase,
-        and the branches of a `simultaneous for` that has not finished."""
-        roots = [t for t in self._runners.values() if t.parent is None]
-        keys = {t.key for t in roots} if len(roots) > 1 else set()
-        for runner in self._runners.values():
-            parent = self._runners.get(runner.parent) if runner.parent else None
-            if parent is not None and not parent.done and parent.choice is None:
-                keys.add(runner.key)
-        return keys
 
     def _begin_unit(self, specs: list[tuple[str, Any, int | None, Any]]) -> None:
         self._units = getattr(self, "_units", 0) + 1
@@ -573,25 +508,3 @@ def _refusal(exc: GameError | StopEffect) -> RuleError:
     error = RuleError(exc.message, exc.hint)
     error.where = exc.where
     return error
-
-
-def _unchained(chains: dict[str, tuple | None]) -> dict[str, tuple]:
-    """Each runner's history as a tuple, oldest entry first, from its chain of pairs."""
-    out = {}
-    for key, chain in chains.items():
-        entries = []
-        while chain is not None:
-            chain, entry = chain
-            entries.append(entry)
-        out[key] = tuple(reversed(entries))
-    return out
-
-
-def _hidden(entries: tuple, seat: int) -> tuple:
-    """A runner's history up to the first decision someone other than ``seat`` made."""
-    out = []
-    for entry in entries:
-        if entry[0] == "choice" and len(entry) > 2 and entry[2] != seat:
-            break
-        out.append(entry)
-    return tuple(out)

@@ -1,35 +1,32 @@
 """What a player at the table has when they decide: a ``Seat``.
 
 Agents are handed a seat, never the game: their view of the position, their open
-decision, the rules, and *worlds* to look ahead in. A world is a copy of the game
-in which everything this player cannot know is sampled afresh, consistently with
-what they do know (a determinization):
+decision, the rules, and *worlds* to look ahead in. A world is a game in which
+everything this player cannot know is sampled afresh, consistently with what they
+do know (a determinization):
 
 * the pieces hidden from them (in zones they cannot see, and not revealed to them)
   are dealt again at random over the same hidden places; pieces of kinds found
   together in a hidden zone (a shuffled deck of mixed cards) form one family and
-  are dealt among that family's places only, so a bag of tiles never lands in a hand;
+  are dealt among that family's places only, so a bag of tiles never lands in a hand
+  (a family is taken to be told apart at a glance, as a card's back is);
 * counters and variables hidden from them are set back to their initial values;
 * other players' secret choices in a simultaneous step are left out;
 * future chance outcomes come from the world's own seed, not the game's.
 
-So whatever an agent computes from a seat is the same for two games that differ
-only in what that player cannot know.
-
-A world is a ``Game`` like any other (agents apply moves to it, copy it, ask its
-estimate), with one difference: until its current step ends, rebuilding it from the
-step's start would bring back the real hidden pieces, so it is instead derived again
-from the seat with the same seed and the moves made in it since.
-
-Known limit: an effect already under way may hold a hidden piece in a local name
-(picked before this decision); in a world it keeps that piece's identity.
+The deal is made at the start of the step under way, and the step is replayed from
+there (``Worlds``): a world is a ``Game`` like any other, whose effects under way, open
+decisions and options all come from its own dealt position. So whatever an agent
+computes from a seat is the same for two games that differ only in what that player
+cannot know (``tests/agents/test_fairness.py``).
 """
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from typing import Any, NamedTuple
 
-from interpreter.engine import chance
+from interpreter.engine.executor import StopEffect
 from interpreter.engine.game import Decision, Game
 from interpreter.engine.state import State, knowledge
 from interpreter.engine.view import view
@@ -41,11 +38,12 @@ from interpreter.ruleset.tables import Tables
 class Seat:
     """One player's side of the table while they decide."""
 
-    __slots__ = ("_game", "decision")
+    __slots__ = ("_game", "_worlds", "decision")
 
     def __init__(self, game: Game, decision: Decision):
         self._game = game
         self.decision = decision
+        self._worlds: Worlds | None = None  # made at the first world asked for
 
     @property
     def player(self) -> int:
@@ -81,59 +79,75 @@ class Seat:
 
     def sample(self, seed: int | str) -> Game:
         """A world consistent with what this player knows; the same seed, the same world."""
-        return determinize(self._game, self.player, seed)
+        if self._worlds is None:
+            self._worlds = Worlds(self._game, self.player)
+        return self._worlds.sample(seed)
 
 
-class World(Game):
-    """A game sampled from a seat (see the module's docstring)."""
+MAX_DEALS = 8  # deals tried for a world before it is dealt in place (``Worlds``)
 
-    _origin: Game
-    _viewer: int
-    _seed: int | str
-    _moves: list[tuple[int, str]]
-    _sampled_snapshot: Any
 
-    def _in_sampled_step(self) -> bool:
-        return self._snapshot is not None and self._snapshot is self._sampled_snapshot
+class Worlds:
+    """The worlds one player may be in at one position, sampled one seed at a time.
 
-    def apply(self, player: int | str, text: str) -> None:
-        seat = self.state.players.index(player) if isinstance(player, str) else int(player)
-        in_step = self._in_sampled_step()
-        super().apply(seat, text)
-        if in_step:
-            self._moves.append((seat, text))
+    What is hidden from the player at the start of the step under way (and that they
+    cannot identify now) is worked out once, with its places and families. A world is
+    then a copy of that start with those pieces dealt again, and the step replayed
+    from it: the player's answers, the others' answers the player saw and the chance
+    outcomes so far, with the dealt pieces renamed (as ``alternative`` does). So every
+    effect under way in a world runs on the world's own position: the others' open
+    decisions, their options and prompts come from the hands dealt to them, nothing an
+    effect picked among the real hidden pieces is carried over, and a copy of a world,
+    or a move undone in it, replays from the world's own start.
 
-    def copy(
-        self, hide_from: int | None = None, same_chance: bool = False, seed: int | str | None = None
-    ) -> Game:
-        if not self._in_sampled_step():
-            return super().copy(hide_from, same_chance, seed)
-        return self._derive()
+    A deal whose step does not replay (the step took a course, seen by the player, that
+    this deal does not give) is dealt again from the next seed: whether a deal replays
+    depends only on what the player knows, so the world stays theirs. After
+    ``MAX_DEALS`` (never reached in the shipped games: a deal replays more than 99 times
+    in 100), or with no step under way, the world is the position copied with its
+    hidden pieces dealt again where they are now; its open decisions, and a copy of it
+    within the step, then still come from the real position.
 
-    def _return_to(self, position: tuple) -> None:
-        if position[0] is not self._sampled_snapshot:
-            super()._return_to(position)
-            return
-        self.__dict__.update(self._derive().__dict__)
+    Known limit: a chance outcome of the step among pieces the player cannot see (a
+    card taken at random from another's hand) is followed by place: two games that
+    differ only in which hidden place it took give, for one seed, different worlds
+    (equally likely ones).
+    """
 
-    def _derive(self) -> World:
-        world = determinize(self._origin, self._viewer, self._seed)
-        for seat, text in self._moves:
-            world.apply(seat, text)
+    __slots__ = ("_families", "_game", "_hide", "_histories", "_seat", "_start")
+
+    def __init__(self, game: Game, seat: int):
+        self._game, self._seat = game, seat
+        self._hide = seat if game.has_secret_decisions() else None
+        begun = game.step_start(self._hide)
+        self._histories: dict[str, tuple] | None = None
+        if begun is not None:
+            self._start, self._histories = begun
+            _forget_hidden_counts(self._start, game, seat)
+            keep = _identified(game, seat, self._hide)
+            self._families = _families(self._start, game.tables, seat, keep)
+
+    def sample(self, seed: int | str) -> Game:
+        """The world of ``seed``: the same seed, the same world."""
+        for attempt in range(MAX_DEALS if self._histories is not None else 0):
+            start = self._start.copy()
+            renamed = _deal(start, self._families, seed if attempt == 0 else f"{seed}/{attempt}")
+            _rename_known(start, renamed)
+            try:
+                return self._game.replayed(
+                    start, _renamed(self._histories, renamed), seed=f"world:{seed}"
+                )
+            except (GameError, StopEffect):
+                continue
+        world = self._game.copy(hide_from=self._hide, seed=f"world:{seed}")
+        _forget_hidden_counts(world.state, world, self._seat)
+        _deal(world.state, _families(world.state, world.tables, self._seat, frozenset()), seed)
         return world
 
 
-def determinize(game: Game, seat: int, seed: int | str) -> World:
+def determinize(game: Game, seat: int, seed: int | str) -> Game:
     """A copy of ``game`` with everything hidden from ``seat`` sampled afresh."""
-    hide = seat if game.has_secret_decisions() else None
-    world = game.copy(hide_from=hide, seed=f"world:{seed}")
-    world.__class__ = World
-    assert isinstance(world, World)
-    world._origin, world._viewer, world._seed, world._moves = game, seat, seed, []
-    world._sampled_snapshot = world._snapshot
-    _deal_hidden_pieces(world.state, world.tables, seat, seed)
-    _forget_hidden_counts(world, seat)
-    return world
+    return Worlds(game, seat).sample(seed)
 
 
 def alternative(game: Game, seat: int, seed: int | str) -> Game | None:
@@ -150,44 +164,47 @@ def alternative(game: Game, seat: int, seed: int | str) -> Game | None:
     if start is None:
         return None
     snapshot, histories = start
-    tables, now = game.tables, game.state
+    keep = _identified(game, seat, seat if game.has_secret_decisions() else None)
+    families = _families(snapshot, game.tables, seat, keep)
+    renamed = _deal(snapshot, families, seed)
+    _rename_known(snapshot, renamed)
+    if [f[:3] for f in _families(snapshot, game.tables, seat, keep)] != [f[:3] for f in families]:
+        return None  # kinds brought together that were apart: not alike to the player
+    try:
+        return game.replayed(snapshot, _renamed(histories, renamed))
+    except GameError:
+        return None
+
+
+def _identified(game: Game, seat: int, hide: int | None) -> frozenset:
+    """The pieces ``seat`` sees or knows now (without the others' secret decisions, with
+    ``hide``: a piece another player put in a public zone in secret is not seen yet):
+    neither a world nor a twin moves them."""
+    tables = game.tables
+    now = game.state if hide is None else game.copy(hide_from=hide).state
     known = knowledge(now)
-    keep = frozenset(
+    return frozenset(
         p
         for zone, items in now.zones.items()
         for p in items
         if tables.sees(zone, seat) or seat in known.get(p, ())
     )
-    renamed = _deal_hidden_pieces(snapshot, tables, seat, seed, keep)
-    start_known = snapshot.engine.get("known", {})
-    snapshot.engine["known"] = {renamed.get(p, p): who for p, who in start_known.items()}
-    histories = {
-        key: tuple(_rename(entry, renamed) for entry in entries)
-        for key, entries in histories.items()
-    }
-    try:
-        return game.replayed(snapshot, histories)
-    except GameError:
-        return None
 
 
-def _rename(entry: tuple, renamed: dict[str, str]) -> tuple:
-    def words(text: str) -> str:
-        return " ".join(renamed.get(word, word) for word in text.split(" "))
+class _Family(NamedTuple):
+    """Hidden pieces dealt among the same places: kinds found together in a hidden zone."""
 
-    if entry[0] == "chance":
-        return (entry[0], entry[1], tuple(words(str(o)) for o in entry[2]))
-    return (entry[0], words(entry[1]), *entry[2:])
+    kinds: str  # its kinds, sorted
+    pieces: tuple[str, ...]  # sorted: the deal must not depend on the real arrangement
+    places: tuple[tuple[str, tuple[int, ...]], ...]  # (zone, indices there), zone by zone
+    old: tuple[str, ...]  # the piece at each place, in that order, before any deal
 
 
-def _deal_hidden_pieces(
-    state: State, tables: Tables, seat: int, seed: int | str, keep: frozenset = frozenset()
-) -> dict[str, str]:
-    """Deal the pieces hidden from ``seat`` (but those in ``keep``) again over their
-    places, family by family; return which piece took each dealt piece's place."""
+def _families(state: State, tables: Tables, seat: int, keep: frozenset) -> list[_Family]:
+    """The pieces of ``state`` hidden from ``seat`` (but those in ``keep``), by family."""
     known = knowledge(state)
     kind = tables.piece_kind
-    places: list[tuple[str, int, str]] = []  # (zone, index, piece) hidden from seat
+    hidden_in: dict[str, list[tuple[int, str]]] = {}  # zone -> (index, piece) hidden there
     family: dict[str, str] = {}  # kind -> representative kind (union-find)
 
     def root(k: str) -> str:
@@ -202,31 +219,78 @@ def _deal_hidden_pieces(
         hidden = [
             (i, p) for i, p in enumerate(items) if seat not in known.get(p, ()) and p not in keep
         ]
-        for i, piece in hidden:
-            places.append((zone, i, piece))
-            family[root(kind[piece])] = root(kind[hidden[0][1]])
-    by_family: dict[str, list[tuple[str, int, str]]] = {}
-    for place in places:
-        by_family.setdefault(root(kind[place[2]]), []).append(place)
-    zones = {zone: list(state.zones[zone]) for zone, _, _ in places}
-    renamed: dict[str, str] = {}
+        if hidden:
+            hidden_in[zone] = hidden
+            for kind_here in {kind[p] for _, p in hidden}:
+                family[root(kind_here)] = root(kind[hidden[0][1]])
+    by_family: dict[str, list[tuple[str, list[tuple[int, str]]]]] = {}
+    for zone, hidden in hidden_in.items():  # a zone's hidden pieces are of one family
+        by_family.setdefault(root(kind[hidden[0][1]]), []).append((zone, hidden))
+    out = []
     for members in by_family.values():
-        pieces = tuple(sorted(p for _, _, p in members))
-        family_name = "/".join(sorted({kind[p] for p in pieces}))
-        # shuffled from a sorted list: the deal must not depend on the real arrangement
-        dealt = chance.shuffled(f"deal:{seed}:{family_name}", 0, pieces)
-        for (zone, i, old), piece in zip(members, dealt, strict=True):
-            zones[zone][i] = piece
-            state.where[piece] = zone
-            renamed[old] = piece
-    for zone, items in zones.items():
-        state.zones[zone] = tuple(items)
+        old = tuple(p for _, hidden in members for _, p in hidden)
+        places = tuple((zone, tuple(i for i, _ in hidden)) for zone, hidden in members)
+        kinds = "/".join(sorted({kind[p] for p in old}))
+        out.append(_Family(kinds, tuple(sorted(old)), places, old))
+    return out
+
+
+def _deal(state: State, families: list[_Family], seed: int | str) -> dict[str, str]:
+    """Deal each family's pieces again over its places in ``state``; return which piece
+    took each dealt piece's place.
+
+    A shuffle by random keys: one seeded generator for the whole deal, a key per piece,
+    and the sort in C (several times faster than a Fisher-Yates in Python, and the same
+    on every machine: the Mersenne Twister's floats are)."""
+    rng = random.Random(f"deal:{seed}")
+    zones, where = state.zones, state.where
+    renamed: dict[str, str] = {}
+    for family in families:
+        keys = [rng.random() for _ in family.pieces]
+        dealt = [p for _, p in sorted(zip(keys, family.pieces, strict=True))]
+        renamed.update(zip(family.old, dealt, strict=True))
+        at = 0
+        for zone, indices in family.places:
+            here = dealt[at : at + len(indices)]
+            at += len(indices)
+            where.update(dict.fromkeys(here, zone))
+            items = zones[zone]
+            if len(indices) == len(items):  # the whole zone is dealt (a deck, a hand)
+                zones[zone] = tuple(here)
+                continue
+            items = list(items)
+            for i, piece in zip(indices, here, strict=True):
+                items[i] = piece
+            zones[zone] = tuple(items)
     return renamed
 
 
-def _forget_hidden_counts(world: Game, seat: int) -> None:
+def _rename_known(state: State, renamed: dict[str, str]) -> None:
+    """Who knew a dealt piece knows the piece dealt in its place."""
+    known = state.engine.get("known", {})
+    state.engine["known"] = {renamed.get(p, p): who for p, who in known.items()}
+
+
+def _renamed(histories: dict[str, tuple], renamed: dict[str, str]) -> dict[str, tuple]:
+    """The step's answers and chance outcomes with the dealt pieces renamed."""
+    return {
+        key: tuple(_rename(entry, renamed) for entry in entries)
+        for key, entries in histories.items()
+    }
+
+
+def _rename(entry: tuple, renamed: dict[str, str]) -> tuple:
+    def words(text: str) -> str:
+        return " ".join(renamed.get(word, word) for word in text.split(" "))
+
+    if entry[0] == "chance":
+        return (entry[0], entry[1], tuple(words(str(o)) for o in entry[2]))
+    return (entry[0], words(entry[1]), *entry[2:])
+
+
+def _forget_hidden_counts(state: State, game: Game, seat: int) -> None:
     """Counters and variables ``seat`` cannot see go back to their initial values."""
-    state, tables, ruleset = world.state, world.tables, world.ruleset
+    tables, ruleset = game.tables, game.ruleset
     for definitions, values in (
         (ruleset.counters, state.counters),
         (ruleset.variables, state.variables),

@@ -23,7 +23,8 @@ import contextlib
 import os
 from pathlib import Path
 
-NAME_TRIES = 100  # temporary names taken by other writers before giving up
+from interpreter.atomic_file import new_file_beside
+
 BINARY = getattr(os, "O_BINARY", 0)  # no newline translated (Windows)
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # where the system has it
 
@@ -46,7 +47,7 @@ class LogStream:
         resumed log stays readable until its copy has replaced it)."""
         if path.is_symlink():
             raise LinkRefused(f"{path} is a symbolic link: the log is never written through one")
-        fd, temporary = _new_file_beside(path)
+        fd, temporary = new_file_beside(path, 0o666, "part")  # the umask applies
         try:
             _write(fd, first)
             os.fsync(fd)
@@ -95,19 +96,6 @@ def _write(fd: int, lines: list[str]) -> None:
     data = memoryview("".join(f"{line}\n" for line in lines).encode("utf-8"))
     while data:
         data = data[os.write(fd, data) :]
-
-
-def _new_file_beside(path: Path) -> tuple[int, str]:
-    """A file only this call created (``O_EXCL``, which never follows a link), beside
-    ``path``, readable as any file the user makes (their umask applies)."""
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | BINARY
-    for _ in range(NAME_TRIES):
-        name = str(path.parent / f".{path.name}.{os.urandom(6).hex()}.part")
-        try:
-            return os.open(name, flags, 0o666), name
-        except FileExistsError:
-            continue
-    raise FileExistsError(f"no free temporary name beside {path}")
 
 
 def _sync_folder(folder: Path) -> None:
