@@ -38,11 +38,10 @@ not reproducible.
   same rollout luck (common random numbers), and each world's start value is worked
   out once. A reward is the change, from that start, of each seat's normalized margin
   over the best other seat (a control variate: worlds differ more than one decision's
-  moves do). Each iteration still samples its world again: a sampled world cannot be
-  copied cheaply while in its sampled step (``World.copy`` derives it again from the
-  seat), so what a cheaper sample or copy (``engine/seat.py``) saves comes straight
-  off each iteration. A world's moves do not follow what each player knows (nothing
-  asks it there).
+  moves do). Each iteration samples its world again: a world is dealt at its step's
+  start and replayed (``engine/seat.py``), so a sample costs about what a copy does
+  (keeping each world and copying it instead played the same games at the same cost).
+  A world's moves do not follow what each player knows (nothing asks it there).
 * **The choice** is the most visited option; among equally visited ones, the best
   mean reward (with a few iterations, visits alone tie at random: 4 iterations won
   49 % of 40 games against greedy with that tie at random, 79 % with the best mean).
@@ -64,7 +63,7 @@ rulesets, 40 games against greedy each: rollouts of at most 20 moves beat 10 (92
 against 77.5 % on one with 8 iterations, 62.5 against 50.0 % on the other with 6);
 without an estimate, rollouts that stop at 20 moves rarely reach a ruleset's
 far-apart scoring events (13.8 % against the search with the estimate; 38.8 % with
-100); 6 iterations (2 an option at least) cost 0.61 of the 60-iteration search
+100); 6 iterations (2 an option at least) cost 0.56 of the 60-iteration search
 without rollouts that this replaced (a 4-player game of four agents on the ruleset
 that costs most; 0.31 with the estimate alone as the judge and no floor), and beat it
 (77.5 and 57.5 % of 40 games).
