@@ -25,10 +25,6 @@ class Stopped(KeyboardInterrupt):
         self.number = number
 
     @property
-    def name(self) -> str:
-        return signal.Signals(self.number).name
-
-    @property
     def exit_code(self) -> int:
         return 128 + self.number
 
@@ -39,10 +35,8 @@ class Stops:
     def __init__(self) -> None:
         self._holding = False
         self._held: int | None = None  # a signal that came while holding
-        self.received: int | None = None  # the last signal, even one click caught
 
     def _handle(self, number: int, _frame: FrameType | None) -> None:
-        self.received = number
         if self._holding:
             self._held = number
             return
