@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.engine.executor import Choice, StopEffect, run_effect
+from interpreter.engine.executor import StopEffect, run_effect
 from interpreter.engine.game import Game
-from interpreter.engine.what_if import _NoChance
+from interpreter.engine.what_if import NoChance, answer_first
 from interpreter.errors import GameError
 from interpreter.language.runtime import Context
 
@@ -33,7 +33,7 @@ def final_scores(world: Game) -> list[float]:
     if world.is_over() or not ruleset.score:
         return _counters(state, ruleset.score, len(state.players))
     state = state.copy()
-    host = _NoChance()
+    host = NoChance()
     for step in ruleset.scoring:
         ctx = Context(state, world.tables, None, {}, host)  # type: ignore[arg-type]
         if not _run_step(step.effect, ctx):
@@ -44,18 +44,10 @@ def final_scores(world: Game) -> list[float]:
 def _run_step(effect: Any, ctx: Context) -> bool:
     """Run one scoring step to its end; False if it could not be."""
     run = effect(ctx) if callable(effect) else run_effect(effect, ctx)
-    answer = None
     try:
-        for _ in range(MAX_ANSWERS):
-            asked = next(run) if answer is None else run.send(answer)
-            if not isinstance(asked, Choice):
-                return False  # a simultaneous step: nobody here to answer it
-            answer = asked.first_offer()[0]
-    except StopIteration:
-        return True
+        return answer_first(run, MAX_ANSWERS)
     except (StopEffect, GameError):
         return False
-    return False
 
 
 def _counters(state: Any, score: str | None, players: int) -> list[float]:

@@ -1,11 +1,14 @@
 """`gain_if`: how much a counter would rise if an action ran now, tried on a copy.
 
 A mixin of ``Game``. The copy is a bare state with a host that refuses chance: a
-what-if must never draw from the game's chance stream.
+what-if must never draw from the game's chance stream. ``answer_first`` and
+``NoChance`` serve any such trial (``agents/value.py`` scores a position as if the
+game ended now).
 """
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import Any
 
 from interpreter.engine.executor import Choice, StopEffect, do_action
@@ -29,25 +32,39 @@ class WhatIf:
                 f"{action!r} has {len(free)}"
             )
         state = ctx.state.copy()
-        probe = Context(state, self.tables, ctx.me, {}, _NoChance(), ctx.budget)
+        probe = Context(state, self.tables, ctx.me, {}, NoChance(), ctx.budget)
         args = {free[0]: value}
         if self.tables.failed_requirement(probe, action, args, explain=False) is not None:
             return 0
         key = self.tables.counter_key(counter, ctx.me)
         before = state.counters.get(key, 0)
-        run = do_action(probe, action, args)
         try:
-            step = next(run)
-            while True:
-                if not isinstance(step, Choice):
-                    raise RuleError(f"gain_if(): {action!r} opens a simultaneous step")
-                step = run.send(step.first_offer()[0])
-        except (StopIteration, StopEffect):
+            if not answer_first(do_action(probe, action, args)):
+                raise RuleError(f"gain_if(): {action!r} opens a simultaneous step")
+        except StopEffect:
             pass
         return state.counters.get(key, 0) - before
 
 
-class _NoChance:
+def answer_first(run: Generator[Any, Any, Any], limit: int | None = None) -> bool:
+    """Run an effect's generator to its end, each decision answered with its first
+    offered option (all a trial on a copy may assume); False where it stops short:
+    it opens a simultaneous step (nobody to answer), or asks more than ``limit``."""
+    answer = None
+    asked = 0
+    try:
+        while limit is None or asked < limit:
+            step = next(run) if answer is None else run.send(answer)
+            if not isinstance(step, Choice):
+                return False
+            answer = step.first_offer()[0]
+            asked += 1
+    except StopIteration:
+        return True
+    return False
+
+
+class NoChance:
     """The host of a what-if: it may not draw by chance (that would use the game's)."""
 
     def _refuse(self, *_: Any) -> Any:
