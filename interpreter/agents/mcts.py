@@ -144,7 +144,7 @@ class MctsAgent(Agent):
         budget = max(
             self.iterations + min(self.saved, self.iterations), self.per_option * len(options)
         )
-        starts: dict[int, list[float]] = {}  # each world's value before any move
+        starts: dict[int, list[float]] = {}  # each world's shares before any move
         done = 0
         while done < budget if deadline is None else time.process_time() < deadline:
             k = done % self.worlds
@@ -153,7 +153,7 @@ class MctsAgent(Agent):
             world.state.engine["known"] = UNFOLLOWED
             before = starts.get(k)
             if before is None:
-                before = starts[k] = self._values(world)
+                before = starts[k] = _shares(self._values(world))
             # the same world plays out the same way after each option (common random
             # numbers: options are compared on the same luck)
             luck = random.Random(f"{draw}:{k}") if self.paired else self.rng
@@ -199,7 +199,7 @@ class MctsAgent(Agent):
             moves.append(edge)
         moves += self._playout(world, luck)
         after = self._values(world)
-        rewards = [r - b for r, b in zip(_shares(after), _shares(before), strict=True)]
+        rewards = [r - b for r, b in zip(_shares(after), before, strict=True)]  # change of shares
         for child, player in path:
             child.visits += 1
             child.total += rewards[player]
@@ -251,9 +251,9 @@ class MctsAgent(Agent):
 
     def _playout(self, world: Game, luck: random.Random) -> list[Edge]:
         """Moves past the tree, each the best verb by MAST with probability ``greed``,
-        else at random: none when the estimate judges the leaf; otherwise until the
-        next scoring (a seat's score rises), the round's or game's end, or ``depth``
-        moves. The moves made."""
+        else at random, until the next scoring (a seat's score rises), the round's or
+        game's end, or ``depth`` moves (``reach`` when no estimate helps judge the
+        leaf). The moves made."""
         made: list[Edge] = []
         score, state = world.ruleset.score, world.state
         keys = [f"{score}#{s}" for s in range(len(state.players))] if score else []
