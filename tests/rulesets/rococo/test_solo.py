@@ -436,6 +436,31 @@ def test_jb_sew_master_dress_completes_the_master_test_and_a_jewellery_decoratio
     assert jb.state.owners["jewellery1"] == BARRY
 
 
+def staff(jb, *cards: str):
+    """Her staff (her base reserve, never played): exactly ``cards``."""
+    jb.clear("reserve", BARRY)
+    for card in cards:
+        jb.put(card, "reserve", BARRY)
+
+
+def test_jb_master_test_removes_a_journeyman_of_any_level(jb):
+    # p. 18: the master test removes "1 Artesão" at random - no level is spared;
+    # only the craftsman test's apprentice is "mas não do Nível VI"
+    staff(jb, "S1-1", "S2-1", "S4-1", "S5-1", "E23")  # E23: the level VI journeyman
+    jb.clear("master_pile")
+    jb.act("barry_master_test", BARRY)
+    assert "E23" in jb.zone("box")
+    assert set(jb.zone("reserve", BARRY)) == {"S1-1", "S2-1", "S4-1", "S5-1"}
+
+
+def test_jb_craftsman_test_never_removes_a_level_vi_apprentice(jb):
+    staff(jb, "S1-1", "S2-1", "S3-1", "E25")  # E25: a level VI (end-game) apprentice
+    jb.clear("craftsman_pile")
+    jb.act("barry_craftsman_test", BARRY)
+    assert set(jb.zone("reserve", BARRY)) == {"S1-1", "S2-1", "S3-1", "E25"}
+    assert jb.get(BARRY, "test_stage") == 1
+
+
 def yellow_lady_with_display(jb, **display):
     """A yellow lady's dress in window 1, her jewellery decoration, and the display
     holding ``display`` (space -> jewel)."""
