@@ -500,6 +500,17 @@ def test_bonus_copy_an_opponents_top_discard(t):
     assert t.get(0, "livres") == 2
 
 
+def test_bonus_copy_acts_as_the_copied_employee(t):
+    # book p. 16: "as if you had just played that employee" - P2's apprentice's extra
+    # Acquire, copied by P1's journeyman, is an apprentice's Acquire: it marks a task
+    storage(t, ["T01"], [], [])  # yellow silk
+    t.put("S4-2", "discard", 1)  # P2's apprentice: 1 extra Acquire
+    t.act("jb_copy_discard_top", 0, card="JC2")
+    t.answer("copy S4-2", "take T01", "keep")
+    assert t.zone("tiles", 0) == ("T01",)
+    assert t.get(0, "task_silk_yellow_green") == 1
+
+
 def test_bonus_reserve_card_to_discard_and_its_bonus(t):
     t.set(0, "livres", 0)
     t.act("jb_reserve_bonus", 0, card="JC1")
