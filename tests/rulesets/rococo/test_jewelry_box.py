@@ -618,6 +618,23 @@ def test_bonus_extra_sew_sell_never_a_dress_that_cannot_be_sold(make_table):
 JB_HAUTE = ("deluxe", "jewelry_box", "haute_couture")
 
 
+def test_haute_couture_extra_sew_sell_sews_the_green_dress_only(make_table):
+    # book p. 19: Haute Couture dresses are rent-only "com exceção do vestido verde que
+    # dá 14 Libras se for alugado ou vendido" - the must-sell Sew may take HC5, not HC3
+    t = make_table(3, expansions=JB_HAUTE)
+    red = str(t.eval("first(r in resource where get(r.silk, 'red', 0) >= 3)"))
+    blue = str(t.eval("first(r in resource where get(r.silk, 'blue', 0) >= 3)"))
+    windows(t, s_window5="HC3", s_window6="HC5")  # HC3: rent-only blue coat
+    t.put(red, "tiles", 0).put(blue, "tiles", 0)
+    t.act("jb_extra_sew_sell", 0, card="JC6")
+    assert t.options(0) == ("sew HC5",)
+    t.answer("sew HC5", f"silk {red}")
+    assert t.options(0) == ("sell",)
+    t.answer("sell")
+    assert t.get(0, "livres") == 15 + 14 and t.get(0, "prestige") == 1
+    assert "HC5" in t.zone("dress_discard") and t.zone("s_window5") == ("HC3",)
+
+
 def test_haute_couture_jewel_dresses_only_with_both(make_table):
     with_both = make_table(2, expansions=JB_HAUTE).game.ruleset.pieces
     assert {"HC4", "HC6"} <= set(with_both)
