@@ -24,6 +24,22 @@ from interpreter.check.sections import (
 
 __all__ = ["ID_PATTERN", "SCHEMAS", "content", "game_log", "manifest", "overlay", "render"]
 
+# Advice said when a game of a player count outside min-max is asked for. A mapping
+# from counts keeps the advice right for every count: "add --with solo" helps a
+# 1-player game, not a 6-player one (issue 47).
+PLAYERS_NOTE: dict[str, Any] = {
+    "description": "Said when a player count outside min-max is asked for: one text for "
+    "every such count, or texts by count ({'1': 'add --with solo'}).",
+    "oneOf": [
+        {"type": "string"},
+        {
+            "type": "object",
+            "propertyNames": {"pattern": "^[1-9][0-9]?$"},
+            "additionalProperties": {"type": "string"},
+        },
+    ],
+}
+
 
 def _document(
     name: str,
@@ -72,6 +88,7 @@ def manifest() -> dict[str, Any]:
                 "properties": {
                     "min": {"type": "integer", "minimum": 1, "maximum": 16},
                     "max": {"type": "integer", "minimum": 1, "maximum": 16},
+                    "note": PLAYERS_NOTE,
                 },
                 "required": ["min", "max"],
                 "additionalProperties": False,
@@ -222,11 +239,7 @@ def overlay() -> dict[str, Any]:
                         "properties": {
                             "min": {"type": "integer", "minimum": 1},
                             "max": {"type": "integer"},
-                            "note": {
-                                "type": "string",
-                                "description": "Said when a player count outside min-max is "
-                                "asked for.",
-                            },
+                            "note": PLAYERS_NOTE,
                         },
                         "additionalProperties": False,
                     },

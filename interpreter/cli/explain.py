@@ -87,7 +87,7 @@ def _overview(
     click.echo(
         f"{definition.name} {definition.version} ({definition.id}), "
         f"{definition.min_players}-{definition.max_players} players"
-        + (f" ({definition.players_note})" if definition.players_note else "")
+        + (f" ({definition.players_advice()})" if definition.players_advice() else "")
     )
     if definition.expansions:
         click.echo(f"  applied: {', '.join(definition.expansions)}")

@@ -16,7 +16,7 @@ from interpreter.language.codegen import Emitter
 from interpreter.language.compiler import Compiler
 from interpreter.lean_dataclasses import dataclass
 from interpreter.load.ruleset_files import Catalog, Item
-from interpreter.ruleset.conversions import per_side
+from interpreter.ruleset.conversions import per_side, players_notes
 from interpreter.ruleset.definitions import DefinitionsMixin
 from interpreter.ruleset.expressions import ExpressionsMixin
 from interpreter.ruleset.model import Ruleset
@@ -105,7 +105,7 @@ class Builder(
             digest="" if self.lazy else self.catalog.digest(),
             min_players=min_players,
             max_players=max_players,
-            players_note=str(players.get("note", "")),
+            players_notes=players_notes(players.get("note")),
             labels={i.id: str(i.data) for i in self.section["labels"].values()},
             automata=self.automata(),
             expansions=tuple(self.catalog.applied),

@@ -101,3 +101,11 @@ def type_words(type_: str) -> str:
         MAP: "a mapping",
         "list": "a list",
     }.get(type_, type_ if not is_list(type_) else "a list")
+
+
+def players_notes(note: Any) -> dict[int, str]:
+    """A `players: note` as texts by player count: one text is said for any refused
+    count (key 0); a mapping keeps each text to its count (the schema checks the keys)."""
+    if isinstance(note, dict):
+        return {int(count): str(text) for count, text in note.items()}
+    return {0: str(note)} if note else {}

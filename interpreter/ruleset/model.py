@@ -186,7 +186,8 @@ class Ruleset(InlineState):
     scoring: tuple[ScoringStep, ...]
     estimate: Fn | None
     offered_expansions: dict[str, dict[str, Any]] = field(default_factory=dict)
-    players_note: str = ""  # said when another player count is asked for
+    # said when a player count outside min-max is asked for: by count (0 = any other)
+    players_notes: dict[int, str] = field(default_factory=dict)
     labels: dict[str, str] = field(default_factory=dict)  # display texts by term
     automata: dict[str, AutomatonDef] = field(default_factory=dict)
 
@@ -212,12 +213,24 @@ class Ruleset(InlineState):
         return self.labels.get(term, default if default is not None else term)
 
     def players_refusal(self, count: int) -> str | None:
-        """Why a game of ``count`` players cannot be played, or None."""
+        """Why a game of ``count`` players cannot be played, or None; with the ruleset's
+        advice for that count (a note by count, else the note for any other count)."""
         if self.min_players <= count <= self.max_players:
             return None
         shown = f"{self.name}" + (f" with {', '.join(self.expansions)}" if self.expansions else "")
-        note = f" ({self.players_note})" if self.players_note else ""
+        advice = self.players_notes.get(count, self.players_notes.get(0, ""))
+        note = f" ({advice})" if advice else ""
         return f"{shown} is for {self.min_players}-{self.max_players} players, not {count}{note}"
+
+    def players_advice(self) -> str:
+        """The notes for the counts that are refused, as one text (empty if none): a note
+        for a count the applied expansions allow is never said."""
+        said = [
+            text if count == 0 else f"{count} player{'' if count == 1 else 's'}: {text}"
+            for count, text in sorted(self.players_notes.items())
+            if not self.min_players <= count <= self.max_players
+        ]
+        return "; ".join(said)
 
     def side_for(self, players: int) -> str | None:
         for name, counts in self.sides.items():

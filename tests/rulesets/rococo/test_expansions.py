@@ -188,6 +188,32 @@ def test_deluxe_one_player_game_refused_with_the_du_barry_note():
 
 
 @pytest.mark.parametrize(
+    "expansions, count, advice",
+    [
+        ((), 1, "add --with deluxe --with solo"),
+        ((), 6, None),
+        (DELUXE, 1, "add --with solo"),
+        (DELUXE, 6, None),
+        (("deluxe", "jewelry_box"), 1, "add --with solo"),
+        (("deluxe", "solo"), 6, None),
+        (("deluxe", "jewelry_box", "solo"), 6, None),
+    ],
+)
+def test_a_refused_player_count_gets_only_advice_that_helps(expansions, count, advice):
+    # issue 47: `--players 6 --with deluxe --with solo` advised "add --with solo"
+    ruleset = rococo(expansions)
+    with pytest.raises(GameError, match=f"not {count}") as refused:
+        Game(ruleset, [f"P{i}" for i in range(count)])
+    message = str(refused.value)
+    if advice is None:
+        assert "--with" not in message and "(" not in message
+    else:
+        assert message.endswith(f"{advice})")
+    solo = "solo" in expansions
+    assert ("--with" in ruleset.players_advice()) is (not solo)  # what `rules explain` shows
+
+
+@pytest.mark.parametrize(
     "players,prefix,windows_count", [(2, "s_", 6), (3, "s_", 6), (4, "l_", 8), (5, "l_", 8)]
 )
 def test_deluxe_2_to_5_players_play(new, players, prefix, windows_count):
