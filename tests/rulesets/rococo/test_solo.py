@@ -150,11 +150,56 @@ def test_acquire_takes_every_tile_of_the_drawer(t):
     assert t.get(BARRY, "livres") == 0
 
 
-def test_acquire_one_position_across_all_drawers(t):
-    storage(t, ("T15", "T24", "T45"), ("T18",), ("T37", "T48"))
-    t.act("barry_acquire", BARRY, card="MB07")  # position 2
+def drawers(t, *places):
+    """The storage drawers place by place (left, centre, right; None = empty), as a
+    refill would have left them and a purchase since emptied them."""
+    storage(t, *((tile for tile in drawer if tile) for drawer in places))
+    t.state.variables["barry_places"] = tuple(tile or "" for drawer in places for tile in drawer)
+    return t
+
+
+def test_acquire_one_place_across_all_drawers(t):
+    drawers(t, ("T15", "T24", "T45"), ("T18", None, None), (None, "T48", "T37"))
+    t.act("barry_acquire", BARRY, card="MB07")  # place 2, the centre
     assert sorted(t.zone("tiles", BARRY)) == ["T24", "T48"]
-    assert t.zone("s_storage2") == ("T18",)
+    assert t.zone("s_storage2") == ("T18",) and t.zone("s_storage3") == ("T37",)
+
+
+def test_acquire_across_drawers_a_bought_tile_leaves_a_gap(t):
+    # book p. 17: "no espaço em todas as 3 gavetas (esquerda, centro, direita)": the
+    # person buys drawer 1's left tile; her centre card still takes the centre one
+    assert t.zone("s_storage1") == ("T15", "T24", "T45")  # round 1's refill
+    t.act("acquire", P1, card="S4-2")
+    t.answer("take T15", "keep")
+    t.act("barry_acquire", BARRY, card="MB07")  # place 2
+    assert sorted(t.zone("tiles", BARRY)) == ["T24", "T44", "T48"]
+    assert t.zone("s_storage1") == ("T45",)
+    t.act("barry_acquire", BARRY, card="MB04")  # drawer 1: the right tile is still there
+    assert t.zone("s_storage1") == () and "T45" in t.zone("tiles", BARRY)
+
+
+def test_acquire_across_drawers_the_refill_fills_the_gap_in_its_place(t):
+    t.act("acquire", P1, card="S4-2")
+    t.answer("take T18", "keep")  # drawer 2's left tile: its place stays empty
+    start_phase(t, "prepare", 2)
+    refilled = t.zone("s_storage2")
+    assert refilled[:2] == ("T44", "T42") and len(refilled) == 3  # new tile: the left place
+    t.act("barry_acquire", BARRY, card="MB09")  # place 3, the right
+    assert "T42" in t.zone("tiles", BARRY)
+    assert t.zone("s_storage2") == ("T44", refilled[2])
+    assert t.state.variables["barry_places"][3:5] == (refilled[2], "T44")
+
+
+def test_acquire_across_drawers_a_short_refill_fills_left_to_right(t):
+    for tile in ("T15", "T24"):  # drawer 1's left and centre tiles
+        t.act("acquire", P1, card="S4-2")
+        t.answer(f"take {tile}", "keep")
+    t.clear("resource_discard").clear("resource_pile").put("T01", "resource_pile")
+    start_phase(t, "prepare", 2)
+    assert t.zone("s_storage1") == ("T45", "T01")  # T01 in the left place, the centre empty
+    t.act("barry_acquire", BARRY, card="MB07")  # place 2, the centre
+    assert sorted(t.zone("tiles", BARRY)) == ["T44", "T48"]
+    assert t.zone("s_storage1") == ("T45", "T01")
 
 
 # ===================================================================== sew
