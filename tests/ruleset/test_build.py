@@ -68,6 +68,28 @@ def test_expansion_changes_the_ruleset(tiny: Path) -> None:
     assert rules.digest != load(tiny).ruleset.digest
 
 
+def test_players_note_is_said_for_the_counts_it_names(tiny: Path) -> None:
+    manifest, extra = tiny / "ruleset.yaml", tiny / "extra.yaml"
+    by_count = 'players: {min: 2, max: 4, note: {"1": "add --with extra"}}'
+    text = manifest.read_text().replace("players: {min: 2, max: 4}", by_count)
+    manifest.write_text(text)
+    rules = load(tiny).ruleset
+    assert rules.players_refusal(1) == "Tiny is for 2-4 players, not 1 (add --with extra)"
+    assert rules.players_refusal(5) == "Tiny is for 2-4 players, not 5"  # no advice for 5
+    assert rules.players_advice() == "1 player: add --with extra"
+    # an overlay that allows 1 player: its advice is never said again
+    header = "overlay: {id: extra, name: Extra}"
+    extra.write_text(extra.read_text().replace(header, header[:-1] + ", players: {min: 1}}"))
+    rules = load(tiny, ["extra"]).ruleset
+    assert rules.players_refusal(1) is None and rules.players_advice() == ""
+    assert rules.players_refusal(5) == "Tiny with extra is for 1-4 players, not 5"
+    # one text: said for every count refused
+    manifest.write_text(text.replace('{"1": "add --with extra"}', '"two to four"'))
+    rules = load(tiny).ruleset
+    assert rules.players_refusal(5).endswith("not 5 (two to four)")
+    assert rules.players_advice() == "two to four"
+
+
 def test_rococo_builds_with_every_file() -> None:
     loaded = load(ROCOCO)
     assert loaded.diagnostics == []
