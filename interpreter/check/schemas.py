@@ -34,7 +34,10 @@ PLAYERS_NOTE: dict[str, Any] = {
         {"type": "string"},
         {
             "type": "object",
-            "propertyNames": {"pattern": "^[1-9][0-9]?$"},
+            "propertyNames": {
+                "pattern": "^[1-9][0-9]?$",
+                "x-message": "a note's key is a player count (1-99)",
+            },
             "additionalProperties": {"type": "string"},
         },
     ],
