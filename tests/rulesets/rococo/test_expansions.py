@@ -187,10 +187,13 @@ def test_deluxe_one_player_game_refused_with_the_du_barry_note():
         Game(rococo(DELUXE), [f"P{i}" for i in range(6)])
 
 
+NOTE = "the 1-player game against Madame du Barry is the expansion `solo`: add --with solo"
+
+
 @pytest.mark.parametrize(
     "expansions, count, advice",
     [
-        ((), 1, "add --with deluxe --with solo"),
+        ((), 1, None),  # the 2013 game has no solo mode
         ((), 6, None),
         (DELUXE, 1, "add --with solo"),
         (DELUXE, 6, None),
@@ -209,8 +212,9 @@ def test_a_refused_player_count_gets_only_advice_that_helps(expansions, count, a
         assert "--with" not in message and "(" not in message
     else:
         assert message.endswith(f"{advice})")
-    solo = "solo" in expansions
-    assert ("--with" in ruleset.players_advice()) is (not solo)  # what `rules explain` shows
+    # what `rules explain` shows: the advice only while 1 player is refused
+    shown = ruleset.players_advice()
+    assert shown == ("" if "solo" in expansions or not expansions else f"1 player: {NOTE}")
 
 
 @pytest.mark.parametrize(
