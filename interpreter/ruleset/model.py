@@ -188,6 +188,9 @@ class Ruleset(InlineState):
     offered_expansions: dict[str, dict[str, Any]] = field(default_factory=dict)
     players_note: str = ""  # said when another player count is asked for
     labels: dict[str, str] = field(default_factory=dict)  # display texts by term
+    # what people read about an item, by "section.id" (`actions.acquire`, `spaces.storage`
+    # for a group, `kinds.dress`, `scoring.statues`): the YAML's `description` fields
+    descriptions: dict[str, str] = field(default_factory=dict)
     automata: dict[str, AutomatonDef] = field(default_factory=dict)
 
     def seats_for(self, people: list[str]) -> list[str]:
@@ -210,6 +213,10 @@ class Ruleset(InlineState):
         if section is not None and f"{section}.{term}" in self.labels:
             return self.labels[f"{section}.{term}"]
         return self.labels.get(term, default if default is not None else term)
+
+    def description(self, section: str, name: str) -> str:
+        """The item's `description` (one line), or ""."""
+        return self.descriptions.get(f"{section}.{name}", "")
 
     def players_refusal(self, count: int) -> str | None:
         """Why a game of ``count`` players cannot be played, or None."""
