@@ -166,8 +166,8 @@ def test_the_history_shows_what_the_other_player_did(rococo_session) -> None:
     shown = plain(rococo_session[1])
     last = shown.rsplit("Since your last decision:\n", 1)[1].split("Board:")[0]
     # P2's secret picks are not told; their move in the actions is, in words
-    assert "  P2 decides (secret until the simultaneous step is over)" in shown
-    assert "P2's choice: not shown to P1" in shown
+    assert "  P2 chose in secret\n" in shown  # one line per secret choice, nothing more
+    assert "P2's choice" not in shown and "(event " not in shown
     assert re.search(r"^  P2: play S\d-2 \(employee: level 0, type \w+", last, re.M), last
     assert "P1: " not in last  # their own moves are not news to them
 
@@ -268,7 +268,7 @@ def test_hot_seat_clears_and_asks_to_pass_the_device() -> None:
     after = shown[to_p2:]
     assert after.index(CLEAR) < after.index("=== P2: round 1, pick ===")
     assert "hand: c4, c5" in shown[:to_p2] and "hand: c4, c5" not in after  # P1's, hidden
-    assert "  P1 decides (secret until the simultaneous step is over)" in after
+    assert "  P1 chose in secret" in after
 
 
 class _TypedAtTerminal(io.StringIO):
@@ -397,7 +397,7 @@ def test_the_history_is_the_transcript_for_that_player(tmp_path: Path) -> None:
         ]
         live = [(line.event, line.kind, line.text) for line in lines_since(game, seat, 0)]
         assert live == logged
-        assert any("(secret until the simultaneous step is over)" in t for _, _, t in live)
+        assert any(t.endswith(" chose in secret") for _, _, t in live)
         assert [x for x in live if x[0] > 40] == [
             (line.event, line.kind, line.text) for line in lines_since(game, seat, 40)
         ]
