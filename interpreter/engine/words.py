@@ -37,6 +37,38 @@ def describe(ruleset: Ruleset, tables: Tables, shown: dict[str, Any], item: str)
     return ""
 
 
+def about(ruleset: Ruleset, tables: Tables, shown: dict[str, Any], item: str) -> str:
+    """What a reader asks of ``item`` (a piece, a space, an action, a counter or a zone),
+    in a line: ``describe``'s words, then the rules' own description (a piece's kind's,
+    a space's group's, the item's), and for a piece the label and description of every
+    action its properties name (what its bonus does). "" for an unknown name."""
+    parts = [describe(ruleset, tables, shown, item)]
+    piece, space = ruleset.pieces.get(item), tables.spaces.get(item)
+    if piece is not None:
+        parts.append(ruleset.description("kinds", piece.kind))
+        for value in piece.properties.values():
+            if isinstance(value, str) and value in ruleset.actions:
+                parts.append(f"{value}: {action_words(ruleset, value)}".rstrip(": "))
+    elif space is not None:
+        parts.append(ruleset.description("spaces", space.group))
+    elif item in ruleset.actions:
+        parts.append(action_words(ruleset, item))
+    else:
+        for section, table in (("counters", ruleset.counters), ("zones", ruleset.zones)):
+            if item in table:
+                label = ruleset.label(item, section, table[item].label or None)
+                parts += [label if label != item else "", ruleset.description(section, item)]
+    return " — ".join(p for p in parts if p)
+
+
+def action_words(ruleset: Ruleset, action: str) -> str:
+    """An action's label and description, as far as they say more than its id."""
+    definition = ruleset.actions[action]
+    label = ruleset.label(action, "actions", definition.label or None)
+    words = [label if label != action else "", ruleset.description("actions", action)]
+    return ". ".join(w.rstrip(".") for w in words if w)
+
+
 def _properties(properties: dict, label) -> str:
     parts = []
     for key, value in properties.items():

@@ -228,6 +228,13 @@ def _stop(n: int, game: Game, chance: str | None, seat: int | None) -> Stop:
     )
 
 
+def headings(reading: Reading) -> list[str]:
+    """Where the game is at each position, in the words of the transcript's headings
+    ("Round 2: Actions"): an event belongs to the heading of the position before it."""
+    writer = _Writer(reading)
+    return [writer.heading(stop) for stop in reading.stops]
+
+
 def _failing_event(reading: Reading) -> int | None:
     line = reading.verdict.line
     for entry in reading.events:
