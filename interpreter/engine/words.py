@@ -151,7 +151,8 @@ PLAY = "play"  # the engine's breakdown entry: the score gained before the final
 def render_result(result: Result, ruleset: Ruleset | None = None) -> str:
     """The final table: place, player, score, then one column per source of points
     that gave someone points (gained during play, then each final scoring step, in
-    the ruleset's order), and a legend naming each column in the ruleset's words.
+    the ruleset's order), and a legend naming each column in the ruleset's words (its
+    label, or its description when the label says no more than the id).
 
     A source that gave nobody anything gets no column; it is named on a legend line.
     When every point was gained during play, the score column says it all.
@@ -213,11 +214,14 @@ def render_result(result: Result, ruleset: Ruleset | None = None) -> str:
         place += len(group)
     if all_in_play:
         lines.append(f"{score_name}: all gained during play; no final scoring step added any")
-    for key in columns:
+    for key in columns:  # every column gets a legend: its label, else its description
         if key == PLAY:
             lines.append(f"in play: {score_name} gained during play, before the final scoring")
         elif _says_more(key, step_labels.get(key, key)):
             lines.append(f"{key}: {step_labels[key]}")
+        else:
+            described = ruleset.description("scoring", key) if ruleset is not None else ""
+            lines.append(f"{key}: {described or f'{score_name} from the scoring step {key}'}")
     if silent and not all_in_play:
         named = ", ".join(
             f"{k} ({step_labels[k]})" if _says_more(k, step_labels.get(k, k)) else k for k in silent
