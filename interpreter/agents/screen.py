@@ -115,7 +115,7 @@ def describe_short(sight: Sight, word: str) -> str:
 # ------------------------------------------------------------------ prices
 def prices(seat: Seat, seed: int | str) -> dict[str, str]:
     """What each option gains or costs the deciding player at once, by option ("-2
-    livres"; "" for nothing): tried in one world sampled from their seat
+    coins"; "" for nothing): tried in one world sampled from their seat
     (``Seat.sample``: nothing they cannot know goes in), up to the game's next wait.
     Said only when that is certain: no chance outcome on the way, and the same round
     and phase (the last move of a round would also count the next round's income)."""

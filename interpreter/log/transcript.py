@@ -3,16 +3,19 @@
 ``read_game(path, as_player=...)`` replays the log once (``replay(on_position=...)``)
 and notes at every position what a reader needs: the round and phase, who is asked
 what (the prompt of each open decision), where every piece is and which pieces the
-reader may see. From those it writes the lines: headings when the round or phase
-changes, one line per event (a decision with its option made readable, a chance
-outcome with what was drawn and where it went, a checkpoint), the reason where an
+reader may see, the counters and the markers. From those it writes the lines:
+headings when the round or phase changes, one line per event (a decision with its
+option made readable, a chance outcome with what was drawn and where it went, a
+checkpoint) with what it did in brackets (``effects.py``), the reason where an
 illegal log fails, and the final result table.
 
 For a player (``as_player``) the lines hold only what that player may know, by the
 same rules as their view (``engine/view.py``): a chance outcome that moves pieces
 where they cannot see them gives only counts; another player's decision whose option
 names a piece they could not see before it nor after it says only that a choice was
-made; a decision made in a simultaneous step is shown only once the step is over.
+made; another player's decision made in a simultaneous step is one line, "P3 chose
+in secret", with nothing of what it did, and is told once the step is over only if
+the rules above let them see it.
 Any piece id left in a message they may not see is replaced by ``?``.
 
 ``capture(n, game, seat)`` is called at every position too, for callers that keep a
@@ -371,7 +374,10 @@ class _Writer:
             return self.scores(data["scores"], before)
         else:
             return "checkpoint: the state's digest"
-        did = changes(self.r, self.place, before, after, actor, drawn)
+        r = self.r
+        if r.seat is not None and actor != r.player and (before.secret or after.secret):
+            return text  # within a simultaneous step only the reader's own moves say more
+        did = changes(r, self.place, before, after, actor, drawn)
         return f"{text} [{did}]" if did else text
 
     def decision(self, n: int, data: dict, before: Stop, after: Stop) -> str:

@@ -188,8 +188,8 @@ class Ruleset(InlineState):
     offered_expansions: dict[str, dict[str, Any]] = field(default_factory=dict)
     players_note: str = ""  # said when another player count is asked for
     labels: dict[str, str] = field(default_factory=dict)  # display texts by term
-    # what people read about an item, by "section.id" (`actions.acquire`, `spaces.storage`
-    # for a group, `kinds.dress`, `scoring.statues`): the YAML's `description` fields
+    # what people read about an item, by "section.id" (`actions.ID`, `spaces.GROUP`,
+    # `kinds.KIND`, `scoring.STEP`, `phases.ID`): the YAML's `description` fields
     descriptions: dict[str, str] = field(default_factory=dict)
     automata: dict[str, AutomatonDef] = field(default_factory=dict)
 

@@ -164,12 +164,30 @@ def test_each_event_says_what_it_did(kit):
 
 
 def test_as_a_player_what_events_did_is_what_they_may_see(kit):
-    ann = kit.replay(EXAMPLE, "--transcript", "--as", "Ann").output
-    full = kit.replay(EXAMPLE, "--transcript").output
-    # Bob's cards going back to his hand: named in the full transcript, counted for Ann
-    assert "; S1-2, S5-2 Bob's reserve → Bob's hand; " in full
-    assert "; 2 pieces Bob's reserve → Bob's hand]" in ann
-    assert "  25. Bob chose in secret\n" in ann  # nothing of what the secret choice did
+    ann = by_event(kit.replay(EXAMPLE, "--transcript", "--as", "Ann").output)
+    full = by_event(kit.replay(EXAMPLE, "--transcript").output)
+    assert ann[25] == ["  25. Bob chose in secret"]  # nothing of what the secret choice did
+    # event 72 opens the secret choice of employees, in which Bob's cards come back to
+    # his hand: the full transcript tells it, Ann's says nothing of what it did
+    assert "S1-2, S5-2 Bob's reserve → Bob's hand" in full[72][0]
+    assert "[" not in ann[72][0]
+
+
+def test_a_piece_moved_out_of_sight_is_counted(kit):
+    """A tile going from the face-down pile to Bob's tiles (private): Ann reads "1 piece
+    resource_pile → Bob's tiles"; the full reading names it."""
+    from interpreter.log.effects import changes
+    from interpreter.log.transcript import read_game
+
+    reading = read_game(EXAMPLE, as_player="Ann")
+    before = reading.stops[40]
+    tile = next(p for p, zone in before.where.items() if zone == "resource_pile")
+    fields = {k: getattr(before, k) for k in before.__dataclass_fields__}
+    after = type(before)(**{**fields, "where": {**before.where, tile: "tiles#1"}})
+    place = {"resource_pile": "resource_pile", "tiles#1": "Bob's tiles"}.get
+    assert changes(reading, place, before, after) == "1 piece resource_pile → Bob's tiles"
+    reading.seat = None
+    assert changes(reading, place, before, after) == f"{tile} resource_pile → Bob's tiles"
 
 
 def test_a_private_counter_of_another_player_is_not_told():
