@@ -1,5 +1,7 @@
-"""The human agent's screen in words: the board as one player sees it, options with
-what they are about, and ``?NAME`` explanations of any action, piece, space or zone.
+"""The human agent's screen in words: the board as one player sees it (and what
+changed in it since they last saw it), options with their prices and what they are
+about, and ``?WORD`` explanations of any option word, action, piece, space, zone or
+counter, in the rules' own descriptions.
 
 Everything here reads the seat's view (``engine/view.py``), never the game: a zone
 the player may not see is "3 pieces (hidden)", never a list of ids.
@@ -14,7 +16,7 @@ from typing import Any
 
 from interpreter.engine.game import Game, IllegalMove
 from interpreter.engine.seat import Seat
-from interpreter.engine.words import Wording, about, action_words, view_lines
+from interpreter.engine.words import Wording, about, action_words, describe, view_lines
 from interpreter.errors import GameError
 from interpreter.lean_dataclasses import dataclass
 from interpreter.ruleset.model import Ruleset
@@ -95,8 +97,6 @@ def option_line(sight: Sight, option: str) -> str:
 def describe_short(sight: Sight, word: str) -> str:
     """A piece's or space's properties, and the labels of the actions a piece names:
     what an option line has room for (``?WORD`` says the rest)."""
-    from interpreter.engine.words import describe
-
     text = describe(sight.ruleset, sight.tables, sight.shown, word)
     piece = sight.ruleset.pieces.get(word)
     if text and piece is not None:
