@@ -5,22 +5,26 @@ Before each decision the person sees, on the terminal (never stdout: see
 transcript's words, only what they may know: ``history.py``), the board as their
 seat's view shows it (``screen.py``), their own moves so far in this turn (which
 bonus, which piece they are finishing), and the numbered options with what each is
-about. They answer with a number, an option's text or a unique beginning of it;
-``?NAME`` explains an action, piece, space or zone by id or label.
+about and what it costs or gains them at once (``screen.prices``). They answer with
+a number, an option's text or a unique beginning of it; ``?WORD`` explains an option
+word, action, piece, space, zone or counter by id or label; ``board`` shows the whole
+board, which is shown in full only at their first decision (and after the device
+passed hands in hot-seat): after that, only the lines that changed since they last
+saw it.
 """
 
 from __future__ import annotations
 
 from interpreter.agents.base import Agent
 from interpreter.agents.history import lines_since
-from interpreter.agents.screen import Sight, board, explain, option_line
+from interpreter.agents.screen import Sight, board, changes, explain, option_line, prices
 from interpreter.agents.terminal import Table, Terminal
 from interpreter.engine.game import Decision, Game
 from interpreter.engine.seat import Seat
 from interpreter.log.transcript import Line
 
 HISTORY = 15  # lines of history shown at most (the first decision follows the setup)
-HELP = "number, option text, or ?NAME to explain an action, piece or space"
+HELP = "number, option text, ?WORD to explain a word, card, space or action, board for all of it"
 
 
 class HumanAgent(Agent):
@@ -34,6 +38,7 @@ class HumanAgent(Agent):
         self._since: list[Line] = []
         self._first = True  # no decision of theirs yet: the history is the game's start
         self._turn: list[str] = []  # this player's moves so far in this turn
+        self._seen: dict | None = None  # the view this player was last shown the board of
 
     def choose(self, game: Game, decision: Decision) -> str:
         """The table's side: what happened since this player's last decision, read for
@@ -54,16 +59,23 @@ class HumanAgent(Agent):
         return answer
 
     def decide(self, seat: Seat) -> str:
-        self.table.hand_to(seat.name)
+        if self.table.hand_to(seat.name):
+            self._seen = None  # the screen was cleared: the whole board again
         terminal = self.table.terminal
-        sight = Sight(seat.ruleset, seat.tables, seat.view())
+        priced = prices(seat, self.rng.getrandbits(32))
+        sight = Sight(seat.ruleset, seat.tables, seat.view(), seat.options, priced)
         self._show(terminal, seat, sight)
+        self._seen = sight.shown
         decision = seat.decision
         while True:
             answer = terminal.ask(f"{seat.name}>").strip()
             if answer.startswith("?"):
                 for line in explain(sight, answer[1:]):
                     terminal.say(line)
+                continue
+            if answer == "board" and "board" not in decision.options:
+                for line in board(sight):
+                    terminal.say(f"  {line}")
                 continue
             if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
                 return decision.options[int(answer) - 1]
@@ -87,8 +99,13 @@ class HumanAgent(Agent):
             for line in self._since[-HISTORY:]:
                 text = f"-- {line.text} --" if line.kind == "heading" else line.text
                 terminal.say(f"  {text}", "history")
-        terminal.say("Board:", "heading")
-        for line in board(sight):
+        if self._seen is None:
+            terminal.say("Board:", "heading")
+            shown = board(sight)
+        else:
+            shown = changes(sight, self._seen)
+            terminal.say("Board, what changed (board: all of it):" if shown else "Board: as before")
+        for line in shown:
             terminal.say(f"  {line}")
         if self._turn:
             terminal.say(

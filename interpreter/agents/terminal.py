@@ -79,16 +79,17 @@ class Table:
             self._terminal = Terminal()
         return self._terminal
 
-    def hand_to(self, player: str) -> None:
+    def hand_to(self, player: str) -> bool:
         """Hot-seat: before ``player`` sees their screen, hide the previous one and wait
-        until the device is theirs."""
+        until the device is theirs. True when the screen was cleared."""
         if not self.hot_seat or self.holder == player:
-            return
+            return False
         terminal = self.terminal
         terminal.clear()
         terminal.ask(f"Pass the device to {player}; {player}, press Enter")
         terminal.clear()
         self.holder = player
+        return True
 
 
 def seat_humans(agents: dict[int, Any], hot_seat: bool | None = None) -> Table:

@@ -37,6 +37,38 @@ def describe(ruleset: Ruleset, tables: Tables, shown: dict[str, Any], item: str)
     return ""
 
 
+def about(ruleset: Ruleset, tables: Tables, shown: dict[str, Any], item: str) -> str:
+    """What a reader asks of ``item`` (a piece, a space, an action, a counter or a zone),
+    in a line: ``describe``'s words, then the rules' own description (a piece's kind's,
+    a space's group's, the item's), and for a piece the label and description of every
+    action its properties name (what its bonus does). "" for an unknown name."""
+    parts = [describe(ruleset, tables, shown, item)]
+    piece, space = ruleset.pieces.get(item), tables.spaces.get(item)
+    if piece is not None:
+        parts.append(ruleset.description("kinds", piece.kind))
+        for value in piece.properties.values():
+            if isinstance(value, str) and value in ruleset.actions:
+                parts.append(f"{value}: {action_words(ruleset, value)}".rstrip(": "))
+    elif space is not None:
+        parts.append(ruleset.description("spaces", space.group))
+    elif item in ruleset.actions:
+        parts.append(action_words(ruleset, item))
+    else:
+        for section, table in (("counters", ruleset.counters), ("zones", ruleset.zones)):
+            if item in table:
+                label = ruleset.label(item, section, table[item].label or None)
+                parts += [label if label != item else "", ruleset.description(section, item)]
+    return " — ".join(p for p in parts if p)
+
+
+def action_words(ruleset: Ruleset, action: str) -> str:
+    """An action's label and description, as far as they say more than its id."""
+    definition = ruleset.actions[action]
+    label = ruleset.label(action, "actions", definition.label or None)
+    words = [label if label != action else "", ruleset.description("actions", action)]
+    return ". ".join(w.rstrip(".") for w in words if w)
+
+
 def _properties(properties: dict, label) -> str:
     parts = []
     for key, value in properties.items():
@@ -119,7 +151,8 @@ PLAY = "play"  # the engine's breakdown entry: the score gained before the final
 def render_result(result: Result, ruleset: Ruleset | None = None) -> str:
     """The final table: place, player, score, then one column per source of points
     that gave someone points (gained during play, then each final scoring step, in
-    the ruleset's order), and a legend naming each column in the ruleset's words.
+    the ruleset's order), and a legend naming each column in the ruleset's words (its
+    label, or its description when the label says no more than the id).
 
     A source that gave nobody anything gets no column; it is named on a legend line.
     When every point was gained during play, the score column says it all.
@@ -181,11 +214,14 @@ def render_result(result: Result, ruleset: Ruleset | None = None) -> str:
         place += len(group)
     if all_in_play:
         lines.append(f"{score_name}: all gained during play; no final scoring step added any")
-    for key in columns:
+    for key in columns:  # every column gets a legend: its label, else its description
         if key == PLAY:
             lines.append(f"in play: {score_name} gained during play, before the final scoring")
         elif _says_more(key, step_labels.get(key, key)):
             lines.append(f"{key}: {step_labels[key]}")
+        else:
+            described = ruleset.description("scoring", key) if ruleset is not None else ""
+            lines.append(f"{key}: {described or f'{score_name} from the scoring step {key}'}")
     if silent and not all_in_play:
         named = ", ".join(
             f"{k} ({step_labels[k]})" if _says_more(k, step_labels.get(k, k)) else k for k in silent

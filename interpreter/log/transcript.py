@@ -3,16 +3,19 @@
 ``read_game(path, as_player=...)`` replays the log once (``replay(on_position=...)``)
 and notes at every position what a reader needs: the round and phase, who is asked
 what (the prompt of each open decision), where every piece is and which pieces the
-reader may see. From those it writes the lines: headings when the round or phase
-changes, one line per event (a decision with its option made readable, a chance
-outcome with what was drawn and where it went, a checkpoint), the reason where an
+reader may see, the counters and the markers. From those it writes the lines:
+headings when the round or phase changes, one line per event (a decision with its
+option made readable, a chance outcome with what was drawn and where it went, a
+checkpoint) with what it did in brackets (``effects.py``), the reason where an
 illegal log fails, and the final result table.
 
 For a player (``as_player``) the lines hold only what that player may know, by the
 same rules as their view (``engine/view.py``): a chance outcome that moves pieces
 where they cannot see them gives only counts; another player's decision whose option
 names a piece they could not see before it nor after it says only that a choice was
-made; a decision made in a simultaneous step is shown only once the step is over.
+made; another player's decision made in a simultaneous step is one line, "P3 chose
+in secret", with nothing of what it did, and is told once the step is over only if
+the rules above let them see it.
 Any piece id left in a message they may not see is replaced by ``?``.
 
 ``capture(n, game, seat)`` is called at every position too, for callers that keep a
@@ -31,6 +34,7 @@ from interpreter.engine.game import Game
 from interpreter.engine.state import knowledge
 from interpreter.engine.words import describe, render_result
 from interpreter.lean_dataclasses import dataclass
+from interpreter.log.effects import changes
 from interpreter.log.reader import LogLine, ParsedLog, log_line, read
 from interpreter.log.replay import Verdict, replay, replay_events
 from interpreter.ruleset.model import Ruleset
@@ -73,6 +77,8 @@ class Stop:
     secret: bool  # a simultaneous step is under way
     prompts: dict[str, str]  # deciding player -> the prompt of their decision
     where: dict[str, str]  # piece -> zone or space
+    counters: dict[str, int]  # the state's counters (``name#seat`` for a player's)
+    owners: dict[str, int]  # space -> the seat whose marker is on it
     known: frozenset[str]  # pieces the reader knows in zones they cannot see
     chance: str | None  # the chance outcome the game asks for next
 
@@ -218,9 +224,18 @@ def _stop(n: int, game: Game, chance: str | None, seat: int | None) -> Stop:
         secret=game.has_secret_decisions(),
         prompts={d.player_name: d.prompt for d in game.pending()},
         where=dict(game.state.where),
+        counters=dict(game.state.counters),
+        owners=dict(game.state.owners),
         known=frozenset(p for p, seats in known.items() if seat is not None and seat in seats),
         chance=chance,
     )
+
+
+def headings(reading: Reading) -> list[str]:
+    """Where the game is at each position, in the words of the transcript's headings
+    ("Round 2: Actions"): an event belongs to the heading of the position before it."""
+    writer = _Writer(reading)
+    return [writer.heading(stop) for stop in reading.stops]
 
 
 def _failing_event(reading: Reading) -> int | None:
@@ -344,14 +359,26 @@ class _Writer:
             self.out.extend(Line(r.last, "result", row) for row in table.splitlines())
 
     def event(self, entry: LogLine, before: Stop, after: Stop) -> str:
+        """The event's line: what it was, then in brackets what it did (``effects.py``)."""
         kind, data = entry.kind, entry.data
+        actor, drawn = None, ()
         if kind == "decision":
-            return self.decision(entry.data["n"], data, before, after)
-        if kind == "chance":
-            return self.chance(data["chance"], list(data["outcome"]), after)
-        if kind == "score_checkpoint":
+            actor = str(data["player"])
+            text = self.decision(entry.data["n"], data, before, after)
+            if self.deferred and self.deferred[-1] == data["n"]:
+                return text  # a secret choice: nothing of what it did either
+        elif kind == "chance":
+            text = self.chance(data["chance"], list(data["outcome"]), after)
+            drawn = data["outcome"] if str(data["chance"]).startswith("draw ") else ()
+        elif kind == "score_checkpoint":
             return self.scores(data["scores"], before)
-        return "checkpoint: the state's digest"
+        else:
+            return "checkpoint: the state's digest"
+        r = self.r
+        if r.seat is not None and actor != r.player and (before.secret or after.secret):
+            return text  # within a simultaneous step only the reader's own moves say more
+        did = changes(r, self.place, before, after, actor, drawn)
+        return f"{text} [{did}]" if did else text
 
     def decision(self, n: int, data: dict, before: Stop, after: Stop) -> str:
         r = self.r
@@ -359,7 +386,7 @@ class _Writer:
         if r.seat is not None and player != r.player and not before.everything:
             if before.secret:
                 self.deferred.append(n)
-                return f"{player} decides (secret until the simultaneous step is over)"
+                return f"{player} chose in secret"
             if not self.may_see(choice, before, after):
                 return f"{player} makes a choice"
         return self.said(player, choice, before.prompts.get(player))
@@ -388,17 +415,12 @@ class _Writer:
             data = events[m]
             before = self.r.stops[m - 1]
             choice = str(data["choice"])
-            if self.may_see(choice, before, after):
-                said = self.said(str(data["player"]), choice, before.prompts.get(data["player"]))
+            if self.may_see(choice, before, after):  # else it stays a secret: no line
+                player = str(data["player"])
+                said = self.said(player, choice, before.prompts.get(player))
+                did = changes(self.r, self.place, before, self.r.stops[m], player, seen_at=after)
+                said += f" [{did}]" if did else ""
                 self.out.append(Line(n, "reveal", f"(event {m}) {said}"))
-            else:
-                self.out.append(
-                    Line(
-                        n,
-                        "reveal",
-                        f"(event {m}) {data['player']}'s choice: not shown to {self.r.player}",
-                    )
-                )
         self.deferred = []
 
     def chance(self, key: str, outcome: list[str], after: Stop) -> str:

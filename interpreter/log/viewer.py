@@ -7,8 +7,13 @@ difference from the position before it, so a few hundred positions stay small. T
 page rebuilds a position by applying the differences in order.
 
 With ``?test=1`` in its address the page drives itself (first, next, previous, last,
-the arrow keys) and writes what it showed into ``#test-result`` as JSON: a headless
-browser's ``--dump-dom`` then shows whether stepping works.
+the arrow keys, then the position ``&at=N`` if given) and writes what it showed into
+``#test-result`` as JSON: a headless browser's ``--dump-dom`` then shows whether
+stepping works, and what a position's status line and event say.
+
+An event belongs to the round and phase of the position before it (the transcript's
+heading), not to where the game stands after it: the last move of a round is followed
+by the next round's preparation, so the status line names both when they differ.
 """
 
 from __future__ import annotations
@@ -18,8 +23,8 @@ from typing import Any
 
 from interpreter.engine.game import Game
 from interpreter.engine.view import full_view, view
-from interpreter.engine.words import describe
-from interpreter.log.transcript import Reading
+from interpreter.engine.words import about
+from interpreter.log.transcript import Reading, headings
 
 DELETED = "\u0000"  # never a value of a view: marks a key gone since the last position
 
@@ -70,6 +75,7 @@ def page_data(reading: Reading) -> dict[str, Any]:
         "board": [],
         "about": {},
         "lines": [[line.event, line.kind, line.text] for line in reading.lines],
+        "at": headings(reading),  # position n: where the game is; event n: at[n - 1]
         "positions": differences(reading.captured),
         "last": reading.last,
         "verdict": reading.verdict.kind,
@@ -94,10 +100,14 @@ def page_data(reading: Reading) -> dict[str, Any]:
     groups: dict[str, list[str]] = {}
     for space_id, space in tables.spaces.items():
         groups.setdefault(space.group, []).append(space_id)
-        data["about"][space_id] = describe(ruleset, tables, {"spaces": {}}, space_id)
     data["board"] = [[ruleset.label(g, "spaces"), ids] for g, ids in groups.items()]
-    for piece in ruleset.pieces:
-        data["about"][piece] = describe(ruleset, tables, {"spaces": {}}, piece)
+    # shown on hover (title attributes): what each card, space, action, counter and
+    # zone is and does, in the rules' words
+    for name in [*tables.spaces, *ruleset.pieces, *ruleset.actions, *ruleset.counters]:
+        data["about"].setdefault(name, about(ruleset, tables, {"spaces": {}}, name))
+    for name in ruleset.zones:
+        data["about"].setdefault(name, about(ruleset, tables, {"spaces": {}}, name))
+    data["about"] = {k: v for k, v in data["about"].items() if v}
     return data
 
 
@@ -221,6 +231,27 @@ _SCRIPT = r"""
     var table = DATA.labels[section] || {};
     return table[name] || name;
   }
+  function named(section, name) {  // a label that tells what it is on hover
+    var node = el("span", null, label(section, name));
+    if (DATA.about[name]) node.title = DATA.about[name];
+    return node;
+  }
+  function text(value) {  // a value as people read it: P3, not "P3"
+    if (value === null || value === undefined) return "none";
+    if (Array.isArray(value)) return value.length ? value.map(text).join(", ") : "none";
+    if (typeof value === "object") {
+      return Object.keys(value).map(function (k) { return k + " " + text(value[k]); }).join(", ");
+    }
+    return String(value);
+  }
+  function explained(line) {  // the hover text of an event: what its words are
+    var seen = {};
+    return line.split(/[\s,;()\[\]]+/).filter(function (w) {
+      if (!DATA.about[w] || seen[w]) return false;
+      seen[w] = true;
+      return true;
+    }).map(function (w) { return w + ": " + DATA.about[w]; }).join("\n");
+  }
 
   function content(value) {
     var span = el("span");
@@ -257,11 +288,11 @@ _SCRIPT = r"""
     return t;
   }
 
-  function heading(st) {
-    if (st.stage === "over") return "game over";
-    if (st.stage === "scoring") return "final scoring";
-    if (!st.round) return "setup";
-    return "round " + st.round + (st.phase ? ", " + label("phases", st.phase) : "");
+  function heading(n) {  // the event's round and phase, and where the game is now
+    var now = DATA.at[n] || "";
+    if (!n) return now;
+    var during = DATA.at[n - 1] || "";
+    return during === now ? during : during + "; now " + now;
   }
 
   function linesOf(n, kinds) {
@@ -275,10 +306,12 @@ _SCRIPT = r"""
     var status = add(view, el("p", "status"));
     status.id = "status";
     status.textContent = "Position " + n + " of " + DATA.last +
-      (n ? " (after event " + n + ")" : " (the start)") + " - " + heading(st) +
+      (n ? " (after event " + n + ")" : " (the start)") + " - " + heading(n) +
       (DATA.you ? " - as seen by " + DATA.you : "");
     linesOf(n, ["event", "reveal"]).forEach(function (l) {
-      add(view, el("p", "event", (l[1] === "event" ? l[0] + ". " : "") + l[2]));
+      var p = add(view, el("p", "event", (l[1] === "event" ? l[0] + ". " : "") + l[2]));
+      if (l[1] === "event") p.id = "event";
+      p.title = explained(l[2]);
     });
     if (n === DATA.last && DATA.failure) {
       var b = add(view, el("div", "banner", "The next event (" + DATA.failed_at +
@@ -321,15 +354,17 @@ _SCRIPT = r"""
       var box = add(view, el("div", "player" + (name === DATA.you ? " you" : "")));
       add(box, el("strong", null, name + (name === DATA.you ? " (you)" : "")));
       var counters = st["p" + i + "/c"] || {};
-      var parts = Object.keys(counters).map(function (k) {
-        return label("counters", k) + " " + counters[k];
+      var line = add(box, el("div"));
+      Object.keys(counters).forEach(function (k, index) {
+        if (index) add(line, document.createTextNode(", "));
+        add(line, named("counters", k));
+        add(line, document.createTextNode(" " + text(counters[k])));
       });
-      add(box, el("div", null, parts.join(", ")));
       var zrows = [];
       Object.keys(DATA.labels.zones).forEach(function (z) {
         var value = st["p" + i + "/z/" + z];
         if (value !== undefined && !isEmpty(value)) {
-          zrows.push({cells: [label("zones", z), content(value)]});
+          zrows.push({cells: [named("zones", z), content(value)]});
         }
       });
       if (zrows.length) add(box, table(zrows));
@@ -338,19 +373,19 @@ _SCRIPT = r"""
     var grows = [];
     Object.keys(st).forEach(function (k) {
       if (k.indexOf("c/") === 0) {
-        grows.push({cells: [label("counters", k.slice(2)), String(st[k])]});
+        grows.push({cells: [named("counters", k.slice(2)), text(st[k])]});
       }
       if (k.indexOf("v/") === 0 && st[k] !== null) {
-        grows.push({cells: [label("variables", k.slice(2)), JSON.stringify(st[k])]});
+        grows.push({cells: [label("variables", k.slice(2)), text(st[k])]});
       }
     });
     Object.keys(DATA.labels.zones).forEach(function (z) {
       var value = st["z/" + z];
       if (value !== undefined && !isEmpty(value)) {
-        grows.push({cells: [label("zones", z), content(value)]});
+        grows.push({cells: [named("zones", z), content(value)]});
       }
     });
-    add(view, table(grows));
+    add(view, table(grows)).id = "game";
     Array.prototype.forEach.call(list.children, function (li) {
       var at = Number(li.dataset.n);
       li.classList.toggle("current", li.dataset.kind === "event" && at === n);
@@ -369,8 +404,9 @@ _SCRIPT = r"""
   }
 
   DATA.lines.forEach(function (l) {
-    var text = l[1] === "event" ? l[0] + ". " + l[2] : l[1] === "failure" ? "error: " + l[2] : l[2];
-    var li = add(list, el("li", l[1], text));
+    var said = l[1] === "event" ? l[0] + ". " + l[2] : l[1] === "failure" ? "error: " + l[2] : l[2];
+    var li = add(list, el("li", l[1], said));
+    if (l[1] === "event" || l[1] === "reveal") li.title = explained(l[2]);
     li.dataset.n = String(l[0]);
     li.dataset.kind = l[1];
     if (l[1] === "event") li.addEventListener("click", function () { go(l[0]); });
@@ -397,14 +433,19 @@ _SCRIPT = r"""
     go(0);
   }
 
-  if (new URLSearchParams(location.search).get("test") === "1") {
+  var query = new URLSearchParams(location.search);
+  if (query.get("test") === "1") {
     var seen = [];
     var shown = function () {
       var cur = list.querySelector("li.current");
+      var shownEvent = document.getElementById("event");
       return {
         n: Number(view.dataset.n),
         status: (document.getElementById("status") || {}).textContent || "",
         event: cur ? cur.textContent : null,
+        shown: shownEvent ? shownEvent.textContent : null,
+        about: shownEvent ? shownEvent.title : null,
+        game: (document.getElementById("game") || {}).textContent || "",
         result: !!document.getElementById("result"),
         failure: !!document.getElementById("failure")
       };
@@ -422,6 +463,7 @@ _SCRIPT = r"""
     press("ArrowLeft"); seen.push(shown());
     press("ArrowRight"); seen.push(shown());
     press("Home"); seen.push(shown());
+    if (query.get("at")) { go(Number(query.get("at"))); seen.push(shown()); }
     var out = document.getElementById("test-result");
     out.textContent = JSON.stringify({last: DATA.last, steps: seen});
     out.hidden = false;

@@ -107,6 +107,7 @@ class Builder(
             max_players=max_players,
             players_notes=players_notes(players.get("note")),
             labels={i.id: str(i.data) for i in self.section["labels"].values()},
+            descriptions=self.descriptions(),
             automata=self.automata(),
             expansions=tuple(self.catalog.applied),
             sides=sides,
@@ -138,6 +139,28 @@ class Builder(
             **scoring,
         )
         return BuildResult(ruleset, [], count, provisional, self.compiler.emitter)
+
+    def descriptions(self) -> dict[str, str]:
+        """Every item's `description` as one line, by "section.id" (``Ruleset.descriptions``);
+        the structure's phases and the scoring steps as `phases.ID` and `scoring.ID`."""
+        out = {
+            f"{name}.{item.id}": item.data["description"]
+            for name, section in self.section.items()
+            for item in section.values()
+            if isinstance(item.data, dict) and isinstance(item.data.get("description"), str)
+        }
+        for singleton, key, section in (
+            ("structure", "phases", "phases"),
+            ("scoring", "steps", "scoring"),
+        ):
+            item = self.catalog.singletons.get(singleton)
+            entries = (
+                item.data.get(key) if item is not None and isinstance(item.data, dict) else None
+            )
+            for entry in entries if isinstance(entries, list) else []:
+                if isinstance(entry, dict) and isinstance(entry.get("description"), str):
+                    out[f"{section}.{entry.get('id')}"] = entry["description"]
+        return {key: " ".join(text.split()) for key, text in out.items()}
 
     def check_player_counts(self) -> None:
         players = self.catalog.manifest.get("players")

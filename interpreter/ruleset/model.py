@@ -189,6 +189,9 @@ class Ruleset(InlineState):
     # said when a player count outside min-max is asked for: by count (0 = any other)
     players_notes: dict[int, str] = field(default_factory=dict)
     labels: dict[str, str] = field(default_factory=dict)  # display texts by term
+    # what people read about an item, by "section.id" (`actions.ID`, `spaces.GROUP`,
+    # `kinds.KIND`, `scoring.STEP`, `phases.ID`): the YAML's `description` fields
+    descriptions: dict[str, str] = field(default_factory=dict)
     automata: dict[str, AutomatonDef] = field(default_factory=dict)
 
     def seats_for(self, people: list[str]) -> list[str]:
@@ -211,6 +214,10 @@ class Ruleset(InlineState):
         if section is not None and f"{section}.{term}" in self.labels:
             return self.labels[f"{section}.{term}"]
         return self.labels.get(term, default if default is not None else term)
+
+    def description(self, section: str, name: str) -> str:
+        """The item's `description` (one line), or ""."""
+        return self.descriptions.get(f"{section}.{name}", "")
 
     def players_refusal(self, count: int) -> str | None:
         """Why a game of ``count`` players cannot be played, or None; with the ruleset's

@@ -21,6 +21,7 @@ from collections import Counter
 import pytest
 
 from interpreter.agents import GreedyAgent, MctsAgent, RandomAgent, make
+from interpreter.agents.screen import prices
 from interpreter.engine.game import Decision, Game
 from interpreter.engine.seat import Seat, alternative
 from interpreter.engine.view import full_view, view
@@ -89,6 +90,8 @@ def compare(ruleset: str, players: int, seed: int, every: int, wanted: dict) -> 
             for k in range(2):
                 worlds = [Seat(g, d).sample(k) for g, d in ((game, decision), twins)]
                 assert full_view(worlds[0]) == full_view(worlds[1]), where
+            # the prices the human table shows come from the seat too
+            assert prices(Seat(game, decision), 7) == prices(Seat(*twins), 7), where
             for agent, twin_agent in zip(
                 agents(decision.player), agents(decision.player), strict=True
             ):

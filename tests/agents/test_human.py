@@ -125,8 +125,9 @@ def rococo_session() -> tuple[int, str, str]:
     about by label, a near-miss name, then play on until P2 has moved in the
     actions; then the end of input."""
     table = Pty("play", "rococo", "--players", "2", "--seed", "1", "--agents", "human,random")
-    table.answer("P1>", "1", "2", "?queen's FAVOUR", "?fnd", "?hand", "?LIVRES", "1")
-    table.answer("P1>", "2", "no action", "no bonus")  # play S3-1, no action, no bonus
+    table.answer("P1>", "1", "2", "?queen's FAVOUR", "?fnd", "?hand", "?LIVRES", "?take", "1")
+    table.answer("P1>", "?keep", "?convert", "?acquire", "board", "2")  # play S3-1
+    table.answer("P1>", "no action", "no bonus")
     table.read_until("P2: play", 1)
     table.wait("P1>")
     return table.end()
@@ -158,7 +159,42 @@ def test_question_mark_explains_by_label_and_suggests_near_names(rococo_session)
     assert "    rules: rulesets/rococo/actions.yaml:7:3" in shown
     assert "nothing is called 'fnd'; did you mean: fund?" in shown
     assert "hand: each player's zone, private" in shown
-    assert "livres: each player's counter, public\n    P1: 15\n    P2: 15\n" in shown
+    assert "livres: each player's counter, public\n    Money; public.\n    P1: 15\n" in shown
+
+
+def test_question_mark_explains_option_words_and_actions_with_prices(rococo_session) -> None:
+    shown = plain(rococo_session[1])
+    # option words that are no name: where the rules offer them, and what that does
+    assert "keep: an option of the action take_tile (Keep or convert a resource tile. " in shown
+    assert "convert: an option of the action take_tile (" in shown
+    assert "take: a choice made in the action acquire (Acquire resources. Buy 1 tile" in shown
+    assert "take: a choice made in the phase choose (Choose 3 employees. " in shown
+    assert "    now: take S2-1\n" in shown  # the options open now that it names
+    assert "nothing is called" not in shown.replace("nothing is called 'fnd'", "")
+    # an action: its description as well as its requirements
+    assert "acquire: an action, Acquire resources\n    what it does: Buy 1 tile from" in shown
+
+
+def test_options_show_their_prices(rococo_session) -> None:
+    shown = plain(rococo_session[1])
+    assert "    1. favour [+5 livres]   (Queen's favour)\n" in shown
+    assert "    3. dismiss [+7 livres]   (Dismiss this employee)\n" in shown
+    assert "    2. acquire   (Acquire resources)\n" in shown  # nothing paid yet: no price
+
+
+def test_the_board_is_shown_once_then_what_changed(rococo_session) -> None:
+    shown = plain(rococo_session[1])
+    assert shown.count("\nBoard:\n") == 1  # the first decision's
+    assert "Board: as before\n" in shown  # nothing changed since the last decision
+    changed = shown.split("Board, what changed (board: all of it):\n")[1].split("P1, choose")[0]
+    assert changed == (
+        "  P1 (you): livres 15, thread 1, lace 1, prestige 0\n"
+        "      reserve: S2 (S2-1), S3 (S3-1), S4 (S4-1), S5 (S5-1)\n"
+        "      hand: S1 (S1-1)\n"
+        "Your turn so far: take S1-1   (S1-1: employee: level 0, type master)\n"
+    )  # after the first take: only P1's line and their two zones that changed
+    # `board` shows all of it: the deck's line, otherwise only in the first board
+    assert shown.count("  employee_deck: 24 pieces (hidden)\n") == 2
     assert "    P2: 0 pieces (hidden)" in shown
 
 
@@ -166,8 +202,8 @@ def test_the_history_shows_what_the_other_player_did(rococo_session) -> None:
     shown = plain(rococo_session[1])
     last = shown.rsplit("Since your last decision:\n", 1)[1].split("Board:")[0]
     # P2's secret picks are not told; their move in the actions is, in words
-    assert "  P2 decides (secret until the simultaneous step is over)" in shown
-    assert "P2's choice: not shown to P1" in shown
+    assert "  P2 chose in secret\n" in shown  # one line per secret choice, nothing more
+    assert "P2's choice" not in shown and "(event " not in shown
     assert re.search(r"^  P2: play S\d-2 \(employee: level 0, type \w+", last, re.M), last
     assert "P1: " not in last  # their own moves are not news to them
 
@@ -178,7 +214,7 @@ def test_the_turn_so_far_gives_the_context_of_the_prompt(rococo_session) -> None
     assert (
         "Your turn so far: play S3-1   (S3-1: employee: level 0, type journeyman, bonus "
         "gain_2_livres — gain_2_livres: Gain 2 livres) → no action\n"
-        "P1, choose:\n    1. bonus\n    2. no bonus\n"
+        "P1, choose:\n    1. bonus [+2 livres]\n    2. no bonus\n"
     ) in shown
 
 
@@ -268,7 +304,7 @@ def test_hot_seat_clears_and_asks_to_pass_the_device() -> None:
     after = shown[to_p2:]
     assert after.index(CLEAR) < after.index("=== P2: round 1, pick ===")
     assert "hand: c4, c5" in shown[:to_p2] and "hand: c4, c5" not in after  # P1's, hidden
-    assert "  P1 decides (secret until the simultaneous step is over)" in after
+    assert "  P1 chose in secret" in after
 
 
 class _TypedAtTerminal(io.StringIO):
@@ -358,7 +394,7 @@ def test_the_tutorial_quotes_a_real_screen() -> None:
     """docs/modding.md, section 8: each run of lines of the quoted screen (between the
     lines cut short and the typed answers) is in the real output."""
     text = (ROOT / "docs" / "modding.md").read_text(encoding="utf-8")
-    quoted = text.split("answering `1`, `2`, `1`, `2`, `no action`", 1)[1]
+    quoted = text.split("answering `1`, `2`, `1`, `2` (the last plays S3-1)", 1)[1]
     quoted = quoted.split("```\n", 1)[1].split("```", 1)[0]
     result = CliRunner().invoke(
         cli,
@@ -397,7 +433,7 @@ def test_the_history_is_the_transcript_for_that_player(tmp_path: Path) -> None:
         ]
         live = [(line.event, line.kind, line.text) for line in lines_since(game, seat, 0)]
         assert live == logged
-        assert any("(secret until the simultaneous step is over)" in t for _, _, t in live)
+        assert any(t.endswith(" chose in secret") for _, _, t in live)
         assert [x for x in live if x[0] > 40] == [
             (line.event, line.kind, line.text) for line in lines_since(game, seat, 40)
         ]

@@ -61,4 +61,4 @@ def test_as_a_player_the_others_hand_is_a_count():
     bob = out[out.index("\nBob: ") :]
     hand = next(line for line in bob.splitlines() if line.strip().startswith("hand:"))
     assert '"count": 3' in hand and not re.search(r"S\d-2", hand)
-    assert "(event 25) Bob's choice: not shown to Ann" in out
+    assert "27. Bob chose in secret" in out and "(event 25)" not in out

@@ -79,8 +79,9 @@ def test_as_a_player_the_others_secret_choices_are_hidden(kit):
     assert result.exit_code == 0, result.output
     out = result.output
     assert "   1. shuffle sorting: 6 pieces, order hidden" in out
-    assert "  25. Bob decides (secret until the simultaneous step is over)" in out
-    assert "(event 25) Bob's choice: not shown to Ann" in out
+    # one line per secret choice, and nothing more of it once the step is over
+    assert "\n  25. Bob chose in secret\n" in out
+    assert "(event 25)" not in out and "Bob's choice" not in out
     assert "S2-2" not in "\n".join(out.splitlines()[:40])  # taken into Bob's hand
     assert "  49. Bob: play S2-2 (employee: level 0, type master)" in out  # played face up
     assert "  22. Ann: take S1-1" in out  # her own choices she sees
@@ -148,3 +149,64 @@ def test_one_kind_of_output_at_a_time(kit, tmp_path):
     result = kit.replay(EXAMPLE, "--transcript", "--html", str(tmp_path / "x.html"))
     assert result.exit_code == 2
     assert "give one of" in result.output
+
+
+# ------------------------------------------------------------- what events did
+def test_each_event_says_what_it_did(kit):
+    out = kit.replay(EXAMPLE, "--transcript").output
+    assert "  60. Ann: bonus [+2 livres]\n" in out  # the bonus's livres, not a bare "bonus"
+    assert "  59. Ann: favour [+5 livres; favour_card favour_space → Ann's favour]\n" in out
+    assert (
+        "  63. Bob: fund s_fountain_bottom1 (fountain_bottom: price 6, prestige 1, position 1)"
+        " [-6 livres; Bob's marker on s_fountain_bottom1]\n"
+    ) in out
+    assert "   1. shuffle sorting: E27 E28 E23 E26 E25 E24\n" in out  # the setup: no brackets
+
+
+def test_as_a_player_what_events_did_is_what_they_may_see(kit):
+    ann = by_event(kit.replay(EXAMPLE, "--transcript", "--as", "Ann").output)
+    full = by_event(kit.replay(EXAMPLE, "--transcript").output)
+    assert ann[25] == ["  25. Bob chose in secret"]  # nothing of what the secret choice did
+    # event 72 opens the secret choice of employees, in which Bob's cards come back to
+    # his hand: the full transcript tells it, Ann's says nothing of what it did
+    assert "S1-2, S5-2 Bob's reserve → Bob's hand" in full[72][0]
+    assert "[" not in ann[72][0]
+
+
+def test_a_piece_moved_out_of_sight_is_counted(kit):
+    """A tile going from the face-down pile to Bob's tiles (private): Ann reads "1 piece
+    resource_pile → Bob's tiles"; the full reading names it."""
+    from interpreter.log.effects import changes
+    from interpreter.log.transcript import read_game
+
+    reading = read_game(EXAMPLE, as_player="Ann")
+    before = reading.stops[40]
+    tile = next(p for p, zone in before.where.items() if zone == "resource_pile")
+    fields = {k: getattr(before, k) for k in before.__dataclass_fields__}
+    after = type(before)(**{**fields, "where": {**before.where, tile: "tiles#1"}})
+    place = {"resource_pile": "resource_pile", "tiles#1": "Bob's tiles"}.get
+    assert changes(reading, place, before, after) == "1 piece resource_pile → Bob's tiles"
+    reading.seat = None
+    assert changes(reading, place, before, after) == f"{tile} resource_pile → Bob's tiles"
+
+
+def test_a_private_counter_of_another_player_is_not_told():
+    """Bob's prestige is private: Ann's reading says nothing of it before the scoring."""
+    from interpreter.log.effects import changes
+    from interpreter.log.transcript import read_game
+
+    reading = read_game(EXAMPLE, as_player="Ann")
+    before = reading.stops[40]
+    assert not before.everything
+    after = type(before)(
+        **{
+            **{k: getattr(before, k) for k in before.__dataclass_fields__},
+            "counters": {**before.counters, "prestige#1": 5, "prestige#0": 2, "livres#1": 1},
+        }
+    )
+    said = changes(reading, str, before, after, actor="Ann")
+    assert said.startswith("+2 prestige; Bob ") and "livres" in said
+    assert "Bob" in said and "prestige" not in said.split("; Bob ")[1]
+    reading.seat = None  # the full transcript tells it
+    assert "Bob " in changes(reading, str, before, after, actor="Ann")
+    assert "prestige" in changes(reading, str, before, after, actor="Ann").split("; Bob ")[1]

@@ -52,7 +52,7 @@ def test_the_page_is_one_file_without_network(kit, tmp_path):
     assert "344 positions" in result.output
     assert not re.search(r"https?:|//[a-z]|\bsrc=|\bhref=|@import|url\(", page, re.I)
     assert page.count("<script") == 2 and page.count("<style>") == 1
-    assert len(page.encode()) < 300_000  # about 120 kB for this log
+    assert len(page.encode()) < 300_000  # about 165 kB for this log
     data = data_of(page)
     assert data["last"] == 343 and len(data["positions"]) == 344
     assert data["result"] and data["failure"] is None
@@ -106,7 +106,7 @@ def browser() -> str | None:
     return None
 
 
-def shown_in_browser(page: Path, profile: Path) -> dict:
+def shown_in_browser(page: Path, profile: Path, at: int | None = None) -> dict:
     command = [
         browser(),
         "--headless",
@@ -115,7 +115,7 @@ def shown_in_browser(page: Path, profile: Path) -> dict:
         "--disable-dev-shm-usage",
         f"--user-data-dir={profile}",
         "--dump-dom",
-        page.resolve().as_uri() + "?test=1",
+        page.resolve().as_uri() + "?test=1" + (f"&at={at}" if at is not None else ""),
     ]
     done = subprocess.run(command, capture_output=True, text=True, timeout=120)
     found = re.search(r'<pre id="test-result">(.*?)</pre>', done.stdout, re.S)
@@ -132,17 +132,26 @@ def shown_in_browser(page: Path, profile: Path) -> dict:
 )
 def test_the_viewer_steps_in_a_real_browser(kit, tmp_path):
     write(kit, tmp_path, EXAMPLE)
-    shown = shown_in_browser(tmp_path / "view.html", tmp_path / "profile")
+    shown = shown_in_browser(tmp_path / "view.html", tmp_path / "profile", at=64)
     assert shown["last"] == 343
     steps = shown["steps"]
-    # start, next, next, previous, last, next (stays), left arrow, right arrow, Home
-    assert [s["n"] for s in steps] == [0, 1, 2, 1, 343, 343, 342, 343, 0]
-    first, one, last = steps[0], steps[1], steps[4]
-    assert first["status"].startswith("Position 0 of 343 (the start)")
+    # start, next, next, previous, last, next (stays), left arrow, right arrow, Home, 64
+    assert [s["n"] for s in steps] == [0, 1, 2, 1, 343, 343, 342, 343, 0, 64]
+    first, one, last, boundary = steps[0], steps[1], steps[4], steps[9]
+    assert first["status"].startswith("Position 0 of 343 (the start) - Setup")
     assert first["event"] is None and not first["result"]
     assert one["event"] == "1. shuffle sorting: E27 E28 E23 E26 E25 E24"
-    assert last["status"].startswith("Position 343 of 343 (after event 343) - game over")
+    assert last["status"].startswith("Position 343 of 343 (after event 343) - Game over")
     assert last["result"] and last["event"].startswith("343. checkpoint")
+    # event 64, Bob's last move of round 1: it belongs to round 1, and what it did is
+    # told (his bonus's livres, and the round's end that it set going)
+    assert boundary["status"].startswith(
+        "Position 64 of 343 (after event 64) - Round 1: Actions; now Round 2: Prepare the round"
+    )
+    assert boundary["shown"].startswith("64. Bob: bonus [+8 livres; Ann +5 livres; ")
+    assert "favour_card Ann's favour → favour_space]" in boundary["shown"]
+    assert "favour_card: token" in boundary["about"]  # on hover: what the words are
+    assert "start_player" in boundary["game"] and '"' not in boundary["game"]  # Bob, not "Bob"
 
     bad, n = illegal_log(kit, tmp_path)
     write(kit, tmp_path, bad, name="bad.html")
