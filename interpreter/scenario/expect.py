@@ -137,7 +137,7 @@ def option_problems(
 def seen_check(names: Names, player: str, body: dict[str, Any], where: tuple) -> list[Diagnostic]:
     """What ``player`` sees through the engine's per-player view (``engine/view.py``, the
     one the secrecy test checks): pieces (shown in a zone or known) and counters
-    (`P1.prestige`, `round`) in `sees` must be in it, those in `hidden` must not."""
+    (`P1.coins`, `round`) in `sees` must be in it, those in `hidden` must not."""
     from interpreter.engine.view import view
 
     seat = names.seat(player, where, key=True)
@@ -160,7 +160,7 @@ def seen_check(names: Names, player: str, body: dict[str, Any], where: tuple) ->
 
 
 def visible_names(shown: dict[str, Any]) -> set[str]:
-    """The pieces and counters a view shows: counters as `round` and `P1.prestige`."""
+    """The pieces and counters a view shows: counters as `round` and `P1.coins`."""
     out: set[str] = set(shown["counters"])
 
     def pieces(entry: Any) -> None:

@@ -144,7 +144,7 @@ class Names:
         return name
 
     def seen_name(self, name: Any, path: tuple) -> str:
-        """What a view can show: a piece, a game counter, or a player's (`P1.prestige`)."""
+        """What a view can show: a piece, a game counter, or a player's (`P1.coins`)."""
         text = str(name)
         owner, _, counter = text.rpartition(".")
         if owner or text in self.ruleset.counters:

@@ -91,10 +91,10 @@ def _play(source: ScenarioFile, scenario: dict[str, Any], path: tuple) -> None:
 def _setup(names: Names, setup: dict[str, Any], path: tuple) -> None:
     """Arrange the position; in the middle of a step at the step's start as well."""
     for state in names.game.arranged_states():
-        _arrange(names, state, setup, path)
+        arrange(names, state, setup, path)
 
 
-def _arrange(names: Names, state: State, setup: dict[str, Any], path: tuple) -> None:
+def arrange(names: Names, state: State, setup: dict[str, Any], path: tuple) -> None:
     for section in ("counters", "variables"):
         for owner, name, value, where in expect.entries(setup.get(section, {}), (*path, section)):
             if section == "counters":
@@ -252,6 +252,21 @@ def _options(names: Names, body: dict[str, Any], where: tuple) -> None:
         raise ScenarioProblem(problems)
 
 
+def agent_kind(names: Names, spec: str, where: tuple) -> None:
+    """Refuse a `finish:` that names no agent, or a person (nobody answers a test)."""
+    from interpreter import agents
+
+    if spec == "first":
+        return
+    try:
+        kind, _ = agents.parse(spec)
+    except ValueError as exc:
+        names.fail(where, str(exc))
+        return
+    if kind is agents.HumanAgent:
+        names.fail(where, "a scenario cannot ask a person", "use first, random or greedy")
+
+
 def _finish(names: Names, spec: str, where: tuple) -> None:
     """Play on to the end of the game: each decision answered with its first option
     (`first`) or by the agent of ``spec`` (seeded by the scenario's seed), at most
@@ -260,13 +275,7 @@ def _finish(names: Names, spec: str, where: tuple) -> None:
 
     game = names.game
     chooser: dict[int, Any] = {}
-    if spec != "first":
-        try:
-            kind, _ = agents.parse(spec)
-        except ValueError as exc:
-            names.fail(where, str(exc))
-        if kind is agents.HumanAgent:
-            names.fail(where, "a scenario cannot ask a person", "use first, random or greedy")
+    agent_kind(names, spec, where)
     for _ in range(MAX_FINISH_DECISIONS):
         if game.is_over():
             return

@@ -129,7 +129,7 @@ _EXPECT = {
         "view": {
             "type": "object",
             "description": "What a player sees, through the engine's per-player view: pieces "
-            "and counters (`P1.prestige`, `round`) by name.",
+            "and counters (`P1.coins`, `round`) by name.",
             "additionalProperties": {
                 "type": "object",
                 "properties": {
