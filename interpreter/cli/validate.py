@@ -96,11 +96,30 @@ def validate_path(raw: str, summary: Summary, combos: Combinations | None = None
             )
             return
         _validate_ruleset(path, summary, _mods(combos), combos=combos)
+        _validate_scenario_files(path, summary)
         return
     if path.name == MANIFEST:
         _validate_ruleset(path.parent, summary, _mods(combos), combos=combos)
         return
     _validate_file(path, summary, combos)
+
+
+def _validate_scenario_files(folder: Path, summary: Summary) -> None:
+    """The scenario files at the top of a ruleset folder (`rules new ruleset` writes
+    one there), each checked as `rules validate FILE` checks it."""
+    from interpreter.cli.validate_mods import yaml_files
+    from interpreter.load.yaml_source import load_file
+    from interpreter.scenario import static
+
+    for path in yaml_files(folder):
+        if path.name == MANIFEST:
+            continue
+        try:
+            document = load_file(path, display=display_path(path))
+        except LoadError:
+            continue  # a file the ruleset includes reports it; any other is no scenario
+        if static.is_scenario_file(document):
+            _validate_file(path, summary)
 
 
 def _mods(combos: Combinations | None) -> list[Path] | None:

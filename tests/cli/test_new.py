@@ -89,8 +89,10 @@ def test_new_ruleset_validates_plays_and_passes(in_tmp):
         "wrote my-game/content.yaml",
         "wrote my-game/scenarios.yaml",
     ]
-    validated = invoke("validate", "--strict", "my-game")
-    assert validated.output == "checked 2 files, 28 items, 0 provisional values: valid\n"
+    validated = invoke("validate", "--strict", "my-game")  # its scenario file too
+    assert validated.output == (
+        "checked 3 files (1 scenario file), 28 items, 0 provisional values: valid\n"
+    )
     scenarios = invoke("validate", "--strict", "my-game/scenarios.yaml")
     assert scenarios.exit_code == 0, scenarios.output
     for players in ("2", "3", "4"):

@@ -108,3 +108,13 @@ def test_nothing_checked_is_never_valid(tmp_path):
     nothing = invoke("validate", str(empty))
     assert nothing.exit_code == 1
     assert ": valid" not in nothing.output
+
+
+def test_a_ruleset_folder_s_scenario_file_is_checked_with_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert invoke("new", "ruleset", "g").exit_code == 0
+    scenarios = tmp_path / "g" / "scenarios.yaml"
+    scenarios.write_text(scenarios.read_text().replace("args: {card: c3}", "args: {card: c9}"))
+    result = invoke("validate", "g")
+    assert result.exit_code == 1
+    assert f"{place(scenarios, 'c9')}: error: there is no piece 'c9'" in result.output
