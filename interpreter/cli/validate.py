@@ -22,6 +22,7 @@ from interpreter.load.ruleset_files import (  # light: the YAML and schema reade
 )
 from interpreter.load.search import files_fixed, ruleset_ids
 from interpreter.ruleset import load, stored
+from interpreter.scenario.detect import is_scenario_file
 
 
 @dataclass
@@ -109,7 +110,6 @@ def _validate_scenario_files(folder: Path, summary: Summary) -> None:
     one there), each checked as `rules validate FILE` checks it."""
     from interpreter.cli.validate_mods import yaml_files
     from interpreter.load.yaml_source import load_file
-    from interpreter.scenario import static
 
     for path in yaml_files(folder):
         if path.name == MANIFEST:
@@ -118,7 +118,7 @@ def _validate_scenario_files(folder: Path, summary: Summary) -> None:
             document = load_file(path, display=display_path(path))
         except LoadError:
             continue  # a file the ruleset includes reports it; any other is no scenario
-        if static.is_scenario_file(document):
+        if is_scenario_file(document):
             _validate_file(path, summary)
 
 
@@ -266,9 +266,9 @@ def _validate_file(path: Path, summary: Summary, combos: Combinations | None = N
         summary.add(exc.diagnostics)
         return
     data = document.data
-    from interpreter.scenario import static
+    if is_scenario_file(document):  # checked as `rules test` reads it
+        from interpreter.scenario import static
 
-    if static.is_scenario_file(document):  # checked as `rules test` reads it
         summary.add(static.check_file(path, shown))
         summary.scenario_files += 1
         return

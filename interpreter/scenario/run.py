@@ -77,14 +77,20 @@ def _play(source: ScenarioFile, scenario: dict[str, Any], path: tuple) -> None:
     game.follow_knowledge()  # from the setup's record, before the scenario edits the state
     names = Names(source, game)
     _setup(names, scenario.get("setup", {}), (*path, "setup"))
+    for step, step_path in scenario_steps(scenario, path):
+        _step(names, step, step_path)
+
+
+def scenario_steps(scenario: dict[str, Any], path: tuple) -> list[tuple[dict[str, Any], tuple]]:
+    """The steps of a scenario in the order they run, each with its place in the file:
+    `do`, then `steps`, then `expect`."""
     steps: list[tuple[dict[str, Any], tuple]] = []
     if "do" in scenario:
         steps.append(({"do": scenario["do"]}, path))
     steps += [(step, (*path, "steps", i)) for i, step in enumerate(scenario.get("steps", []))]
     if "expect" in scenario:
         steps.append(({"expect": scenario["expect"]}, path))
-    for step, step_path in steps:
-        _step(names, step, step_path)
+    return steps
 
 
 # ------------------------------------------------------------------- setup

@@ -1,7 +1,6 @@
 """Check a scenario file without playing it: what `rules validate` does with one.
 
-A scenario file is recognised by its schema modeline (``scenario.schema.json``) or by
-its top-level keys (``scenarios:`` beside ``ruleset:``). It is checked as one: its
+A scenario file (recognised by ``detect.py``) is checked as one: its
 schema, the ruleset, expansions and mods it names (loaded as `rules test` loads
 them), and every name its setups, steps and expectations write, against a new game
 of each player count it asks for. Nothing is played: whether the expectations hold
@@ -10,32 +9,14 @@ is `rules test`'s job.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
 from interpreter.engine.game import Game
 from interpreter.errors import Diagnostic, GameError
-from interpreter.load.yaml_source import Document
 from interpreter.scenario import expect
 from interpreter.scenario.load import DEFAULT_PLAYERS, DEFAULT_SEED, ScenarioFile, load_scenarios
 from interpreter.scenario.names import Names, ScenarioProblem
-from interpreter.scenario.schema import NAME
-
-# the modeline `rules new` and the tutorial write: `# yaml-language-server: $schema=…`
-_MODELINE = re.compile(r"^#\s*yaml-language-server:\s*\$schema=(\S+)", re.MULTILINE)
-MODELINE_LINES = 5  # a modeline is looked for in the file's first lines only
-
-
-def is_scenario_file(document: Document) -> bool:
-    """Whether ``document`` is a scenario file: its modeline names the scenario schema,
-    or it is a mapping with `scenarios:` and `ruleset:` and no `overlay:`."""
-    head = "\n".join(document.lines[:MODELINE_LINES])
-    match = _MODELINE.search(head)
-    if match is not None:
-        return match.group(1).endswith(NAME)
-    data = document.data
-    return isinstance(data, dict) and "scenarios" in data and "ruleset" in data
 
 
 def check_file(path: Path, display: str) -> list[Diagnostic]:
@@ -77,7 +58,7 @@ def _game(
 
 def _names(names: Names, scenario: dict[str, Any], path: tuple) -> list[Diagnostic]:
     """The wrong names of one scenario (each part checked on its own, so all are found)."""
-    from interpreter.scenario.run import agent_kind, arrange
+    from interpreter.scenario.run import agent_kind, arrange, scenario_steps
 
     problems: list[Diagnostic] = []
     if "setup" in scenario:
@@ -85,11 +66,7 @@ def _names(names: Names, scenario: dict[str, Any], path: tuple) -> list[Diagnost
             arrange(names, names.game.state.copy(), scenario["setup"], (*path, "setup"))
         except ScenarioProblem as exc:
             problems += exc.diagnostics
-    steps = [({"do": scenario["do"]}, path)] if "do" in scenario else []
-    steps += [(step, (*path, "steps", i)) for i, step in enumerate(scenario.get("steps", []))]
-    if "expect" in scenario:
-        steps.append(({"expect": scenario["expect"]}, path))
-    for step, where in steps:
+    for step, where in scenario_steps(scenario, path):
         kind, body = next(iter(step.items()))
         at = (*where, kind)
         try:
