@@ -65,7 +65,8 @@ def check(names: Names, expect: dict[str, Any], path: tuple) -> list[Diagnostic]
         problems += _decision(names, expect["decision"], (*path, "decision"))
     if "over" in expect and names.game.is_over() != expect["over"]:
         stage = names.game.state.engine["stage"]
-        mismatch((*path, "over"), "game over", expect["over"], f"{names.game.is_over()} ({stage})")
+        over = _text(names.game.is_over())
+        mismatch((*path, "over"), "game over", expect["over"], f"{over} (stage {stage})")
     result = names.game.result() if "scores" in expect or "breakdown" in expect else None
     for player, wanted in expect.get("scores", {}).items():
         where = (*path, "scores", player)

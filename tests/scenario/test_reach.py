@@ -74,7 +74,7 @@ def test_game_over_expected_too_early(tmp_path):
     path, lines, code = run(tmp_path, "  - name: over\n    expect: {over: true}\n")
     assert code == 1
     assert lines[1].startswith(
-        f"  {place(path, 'true')}: error: game over: expected true, got False"
+        f"  {place(path, 'true')}: error: game over: expected true, got false (stage "
     )
 
 
