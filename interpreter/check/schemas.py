@@ -302,10 +302,11 @@ def game_log() -> dict[str, Any]:
                     },
                     "mods": {
                         "type": "array",
-                        "description": "The mods applied, each by its overlay id and the "
-                        "digest of its file (a bare text is an id, as older logs wrote it).",
+                        "description": "The mods applied, each by its overlay id, the "
+                        "digest of its file and (optional) its path relative to the log's "
+                        "folder (a bare text is an id, as older logs wrote it).",
                         "items": {
-                            "x-message": "a mod is named by its id, or by {id, digest}",
+                            "x-message": "a mod is named by its id, or by {id, digest, path}",
                             "oneOf": [
                                 {  # older logs wrote the --mod argument: a file name
                                     "type": "string",
@@ -323,6 +324,14 @@ def game_log() -> dict[str, Any]:
                                             "type": "string",
                                             "pattern": r"^sha256:[0-9a-f]{64}$",
                                         },
+                                        "path": {
+                                            "type": "string",
+                                            "minLength": 1,
+                                            "maxLength": 1000,
+                                            "description": "The mod file relative to the "
+                                            "log's folder, `/`-separated: replay looks there "
+                                            "(a file whose digest is the one above).",
+                                        },
                                     },
                                     "required": ["id"],
                                     "additionalProperties": False,
@@ -334,6 +343,18 @@ def game_log() -> dict[str, Any]:
             },
             "players": {"type": "array", "items": player, "minItems": 1, "uniqueItems": True},
             "seed": {"type": ["integer", "string"]},
+            "from": {
+                "type": "object",
+                "description": "The log this game went on from (`rules play --from LOG --at "
+                "N`): that file's path relative to this log's folder, its digest, and N, the "
+                "events of it this log starts with.",
+                "properties": {
+                    "log": {"type": "string", "maxLength": 1000},
+                    "digest": {"type": "string", "pattern": r"^sha256:[0-9a-f]{64}$"},
+                    "at": {"type": "integer", "minimum": 0},
+                },
+                "required": ["digest", "at"],
+            },
             "agents": {
                 "type": "array",
                 "description": "Who played each person's seat (an agent as `rules play "

@@ -33,6 +33,7 @@ class Outcome:
     combinations: int
     combined: bool  # `--with` or `--all-combinations` was given
     simulation: dict[str, Any] | None = None
+    scenario_files: int = 0  # of ``files``, those checked as scenario files
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -51,8 +52,13 @@ class Outcome:
             if self.combined
             else ""
         )
+        scenarios = (
+            f" ({self.scenario_files} scenario file{'s' if self.scenario_files != 1 else ''})"
+            if self.scenario_files
+            else ""
+        )
         return (
-            f"checked {self.files} file{'s' if self.files != 1 else ''}, "
+            f"checked {self.files} file{'s' if self.files != 1 else ''}{scenarios}, "
             f"{self.items} items, {self.provisional} provisional values{combined}: {status}"
         )
 

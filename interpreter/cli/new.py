@@ -1,9 +1,11 @@
 """``rules new``: scaffold a mod or a ruleset from the templates shipped as package data.
 
 The templates name no game: a mod's template is filled with what the base ruleset
-declares (a per-player counter, an action, its player count), read when the command
-runs. Every file starts with its schema modeline, and the result passes
-``rules validate`` and ``rules test`` as written.
+declares (its score counter, an action, its player count), read when the command
+runs, and the scenarios that reach the end of a game with what the new game does
+(``new_scenarios.py``). Every file starts with its schema modeline, a path that works
+offline, and the result passes ``rules validate --strict`` and ``rules test`` as
+written.
 """
 
 from __future__ import annotations
@@ -17,10 +19,11 @@ from string import Template
 import click
 
 from interpreter.atomic_file import write_output
-from interpreter.check.sections import BASE_URL, ID_PATTERN
+from interpreter.check import schemas
+from interpreter.check.sections import ID_PATTERN
 from interpreter.cli.play import load_for_cli
 from interpreter.cli.report import render
-from interpreter.errors import Diagnostic, Location
+from interpreter.errors import Diagnostic, GameError, Location
 from interpreter.load.search import resolve_ruleset
 
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
@@ -61,15 +64,19 @@ def new_mod(name: str, base: str, folder: Path) -> None:
         "title": _title(name),
         "base": _reference(base, folder),
         "base_ref": _reference(base, folder),
-        "counter": counters[0],
+        # the score counter, so that the example's scoring step shows in the breakdown
+        "counter": ruleset.score if ruleset.score in counters else counters[0],
         "action": next(iter(ruleset.actions), "some_action"),
         "players": str(ruleset.min_players),
         "mod_file": mod_path.name,
         "scenarios_path": _shown(scenarios_path),
         "schemas": _schemas(folder),
     }
-    _write({mod_path: ("mod", "mod.yaml"), scenarios_path: ("mod", "scenarios.yaml")}, values)
-    click.echo(f"next: rules validate {_shown(mod_path)} && rules test {_shown(scenarios_path)}")
+    _write({mod_path: ("mod", "mod.yaml")}, values)
+    modded = load_for_cli(base, (), (mod_path,))
+    values |= _reach(modded, max(2, ruleset.min_players))
+    _write({scenarios_path: ("mod", "scenarios.yaml")}, values)
+    click.echo(f"next: rules validate {_shown(folder)} && rules test {_shown(scenarios_path)}")
 
 
 @new.command("ruleset")
@@ -81,6 +88,7 @@ def new_ruleset(name: str, folder: Path) -> None:
     target = folder / name
     files = {target / f: ("ruleset", f) for f in ("ruleset.yaml", "content.yaml", "scenarios.yaml")}
     _refuse_existing(list(files))
+    target.mkdir(parents=True, exist_ok=True)
     values = {
         "id": name,
         "title": _title(name),
@@ -88,10 +96,23 @@ def new_ruleset(name: str, folder: Path) -> None:
         "scenarios_path": _shown(target / "scenarios.yaml"),
         "schemas": _schemas(target),
     }
-    _write(files, values)
+    scenarios = target / "scenarios.yaml"
+    _write({path: where for path, where in files.items() if path != scenarios}, values)
+    values |= _reach(load_for_cli(str(target), (), ()), 2)
+    _write({scenarios: files[scenarios]}, values)
     click.echo(
         f"next: rules validate {_shown(target)} && rules test {_shown(target / 'scenarios.yaml')}"
     )
+
+
+def _reach(ruleset, players: int) -> dict[str, str]:
+    """The values of the scaffolded scenarios read from the new game itself."""
+    from interpreter.cli.new_scenarios import reach_values
+
+    try:
+        return reach_values(ruleset, players)
+    except GameError as exc:
+        raise click.ClickException(f"{exc.message}; the files written so far are kept") from None
 
 
 # ------------------------------------------------------------------ helpers
@@ -117,13 +138,16 @@ def _reference(base: str, folder: Path) -> str:
 
 
 def _schemas(folder: Path) -> str:
-    """The schemas folder for the modeline: a relative path when a `schemas/` folder is
-    above ``folder`` (a checkout of this project), else the schemas' published address."""
+    """The schemas folder for the modelines, as a path that works offline: relative to
+    ``folder``, to a `schemas/` folder above it (a checkout of this project, or one
+    written by an earlier `rules new`), else to `schemas/` written into ``folder``."""
     start = folder.resolve()
     for candidate in (start, *start.parents):
         if (candidate / "schemas" / "overlay.schema.json").is_file():
             return Path(os.path.relpath(candidate / "schemas", start)).as_posix() + "/"
-    return BASE_URL
+    schemas.write_all(folder / "schemas")
+    click.echo(f"wrote {_shown(folder / 'schemas')}/ (the schemas the modelines name)")
+    return "schemas/"
 
 
 def _refuse_existing(paths: list[Path]) -> None:

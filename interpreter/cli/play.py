@@ -28,6 +28,7 @@ from interpreter.engine.game import Game
 from interpreter.engine.words import render_result
 from interpreter.errors import CheckError, GameError
 from interpreter.lean_dataclasses import dataclass
+from interpreter.load.search import file_digest
 from interpreter.log import writer
 from interpreter.log.stream import LogStream
 from interpreter.ruleset import load_or_raise
@@ -95,6 +96,23 @@ def load_for_cli(ruleset: str, expansions: tuple[str, ...], mods: tuple[Path, ..
     "never stopped); the whole log is written again to --log, or to this file. The "
     "ruleset, players, seed and expansions are the log's.",
 )
+@click.option(
+    "--from",
+    "origin",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    help="Go on from a position of this log (with --at N): replay its first N events, "
+    "then play on with --agents (by default the log's own). The new game is written to "
+    "--log only, never over this log; its header names where it came from.",
+)
+@click.option(
+    "--at",
+    "at",
+    type=click.IntRange(0),
+    default=None,
+    help="With --from: the position to go on from, after event N of the log (as `rules "
+    "replay --at N` shows it).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option(
     "--hot-seat/--no-hot-seat",
@@ -113,10 +131,16 @@ def play(
     names: str | None,
     log_path: Path | None,
     resume: Path | None,
+    origin: Path | None,
+    at: int | None,
     as_json: bool,
     hot_seat: bool | None,
 ) -> None:
     """Play one game of RULESET (an id in rulesets/ or a folder) to the end."""
+    if (origin is None) != (at is None):
+        raise click.UsageError("--from LOG and --at N go together")
+    if origin is not None and resume is not None:
+        raise click.UsageError("give --resume LOG or --from LOG --at N, not both")
     if log_path is not None and not log_path.parent.is_dir():  # before the game, not after
         raise click.BadParameter(
             f"the folder {log_path.parent} does not exist: create it, or write elsewhere",
@@ -127,6 +151,13 @@ def play(
         resumed = resume_log(resume, ruleset, expansions, mods)
         definition, count = resumed.game.ruleset, len(resumed.game.people)
         log_path = log_path or resume
+    elif origin is not None:
+        resumed = resume_log(origin, ruleset, expansions, mods, at)
+        definition, count = resumed.game.ruleset, len(resumed.game.people)
+        if log_path is not None and log_path.resolve() == origin.resolve():
+            raise click.BadParameter(
+                "a game from a log is never written over it", param_hint="--log"
+            )
     elif ruleset is None:
         raise click.UsageError("Missing argument 'RULESET' (or give --resume LOG).")
     elif count is None:
@@ -156,7 +187,7 @@ def play(
         try:
             game = _started(definition, players, game_seed, resumed, table)
             if log_path is not None:
-                stream = _open(log_path, game, mods, resumed, table.header)
+                stream = _open(log_path, game, mods, resumed, table.header, origin, at)
             if resumed is None:
                 _setup(game, stream, stops)
             written = len(game.events)
@@ -200,7 +231,7 @@ def play(
         extras = [f"with {e}" for e in definition.expansions if e in definition.offered_expansions]
         extras += [f"mod {m}" for m in mods]
         shown = f" ({', '.join(extras)})" if extras else ""
-        shown_seed = seed if resume is None else game_seed
+        shown_seed = seed if resumed is None else game_seed
         click.echo(f"{definition.name}{shown}, {count} players, seed {shown_seed}")
         click.echo(render_result(result, definition))  # the legend is in the edition's words
 
@@ -309,13 +340,25 @@ def _writing() -> Iterator[None]:
 
 
 def _open(
-    path: Path, game: Game, mods: tuple[Path, ...], resumed: Resumed | None, agents: list
+    path: Path,
+    game: Game,
+    mods: tuple[Path, ...],
+    resumed: Resumed | None,
+    agents: list,
+    origin: Path | None = None,
+    at: int | None = None,
 ) -> LogStream:
     """The log, its header (and a resumed game's events) in place; exit 2 if it cannot
-    be made there."""
-    header = writer.header(game, [str(m) for m in mods] if resumed is None else [], agents)
-    if resumed is not None and resumed.mods:
-        header["options"]["mods"] = resumed.mods  # as the resumed log named them
+    be made there. A game from another log names it: its path from this log, its
+    digest, and the events of it this log starts with."""
+    files = list(mods) if resumed is None else list(resumed.mod_files)  # as replay found them
+    header = writer.header(game, files, agents, path)
+    if origin is not None:
+        header["from"] = {
+            "log": writer.relative_to_log(origin, path),
+            "digest": file_digest(origin),
+            "at": at,
+        }
     first = [json.dumps(header, ensure_ascii=False)]
     if resumed is not None:
         first += writer.event_lines(game, 0)

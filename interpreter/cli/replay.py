@@ -74,7 +74,10 @@ def replay_command(
     """Replay LOG against its ruleset: was every move legal, what is the score.
 
     Exit codes: 0 legal and complete; 1 an illegal move, an impossible chance outcome, a
-    checkpoint mismatch or a malformed log; 3 the log ends before the game does.
+    checkpoint mismatch, a malformed log, or a mod missing or changed; 3 the log ends
+    before the game does. A mod is looked for with --mod, beside the log (the path its
+    header records), then on the rules path, and must be the file the game was played
+    with (its digest).
     """
     if transcript or step or html is not None:
         from interpreter.cli.replay_views import run
@@ -153,6 +156,8 @@ def _print(verdict: Verdict, log: Path, suggest: bool) -> None:
         "impossible": "impossible chance outcome",
         "mismatch": "checkpoint mismatch",
         "malformed": "malformed log",
+        "missing-mod": "missing mod",
+        "changed-mod": "changed mod",
         "rule-error": "the rules fail at this event",
     }[verdict.kind]
     click.echo(f"{where}: error: {label}: {verdict.message}")

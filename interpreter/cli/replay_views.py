@@ -52,7 +52,7 @@ def run(
         raise SystemExit(0)
     if html is not None:
         reading = _read(flat_position)
-        text = page(reading, log.name)
+        text = page(reading, log.name, str(log))
         write_output(html, text)
         click.echo(
             f"wrote {html}: {reading.last + 1} positions, {len(text.encode('utf-8')):,} bytes"

@@ -39,36 +39,55 @@ class Resumed:
     """A log's game at its last whole decision, and what its header says."""
 
     game: Game  # the replayed game
-    mods: list  # the mods as the header names them
+    mod_files: tuple[Path, ...]  # the files of the header's mods, as replay found them
     agents: dict[str, tuple[str, str, int]] | None  # player -> (agent, seed, since)
     in_setup: bool  # the log ends inside the setup (before its first decision)
 
 
 def resume_log(
-    log: Path, ruleset: str | None, expansions: tuple[str, ...], mods: tuple[Path, ...]
+    log: Path,
+    ruleset: str | None,
+    expansions: tuple[str, ...],
+    mods: tuple[Path, ...],
+    at: int | None = None,
 ) -> Resumed:
-    """The game of ``log`` at its last position, or exit 1 saying why it cannot go on."""
+    """The game of ``log`` at its last position (``--resume``), or after its first
+    ``at`` events (``--from LOG --at N``); or exit 1 saying why it cannot go on."""
+    option = "--resume" if at is None else "--from"
     context = click.get_current_context()
-    for name, option in (("count", "--players"), ("names", "--names"), ("seed", "--seed")):
+    for name, given in (("count", "--players"), ("names", "--names"), ("seed", "--seed")):
         source = context.get_parameter_source(name)
         if source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP"):
-            raise click.UsageError(f"{option} cannot be used with --resume: the log gives it")
+            raise click.UsageError(f"{given} cannot be used with {option}: the log gives it")
     if expansions:
-        raise click.UsageError("--with cannot be used with --resume: the log names them")
+        raise click.UsageError(f"--with cannot be used with {option}: the log names them")
     folder = None
     if ruleset is not None:
         folder = resolve_ruleset(ruleset)
         if folder is None:
             raise click.UsageError(f"no ruleset {ruleset!r}")
-    verdict = replay(log, ruleset_folder=folder, mod_files=tuple(mods), cut_tail=True)
+    verdict = replay(
+        log, ruleset_folder=folder, mod_files=tuple(mods), cut_tail=True, stop_after=at
+    )
     for line, message in verdict.warnings:
         click.echo(f"{log}:{line}: warning: {message}", err=True)
     where = f"{log}:{verdict.line}" if verdict.line else str(log)
-    if verdict.kind == "legal":
-        click.echo(f"{log}: error: the game is over: there is nothing to resume", err=True)
+    if verdict.kind == "legal" or (verdict.game is not None and verdict.game.is_over()):
+        past = "" if at is None else f" after event {verdict.events_applied}"
+        what = "resume" if at is None else "play"
+        click.echo(f"{log}: error: the game is over{past}: there is nothing to {what}", err=True)
         raise SystemExit(1)
-    if verdict.kind != "incomplete" or verdict.game is None:
-        click.echo(f"{where}: error: cannot resume: {verdict.message or verdict.kind}", err=True)
+    if verdict.kind not in ("incomplete", "position") or verdict.game is None:
+        why = verdict.message or verdict.kind
+        what = "resume" if at is None else "go on from this log"
+        click.echo(f"{where}: error: cannot {what}: {why}", err=True)
+        raise SystemExit(1)
+    if at is not None and verdict.events_applied < at:
+        click.echo(
+            f"{log}: error: --at {at} is past the log's end: it has {verdict.events_applied} "
+            "events",
+            err=True,
+        )
         raise SystemExit(1)
     game = verdict.game
     game.chance_source = None  # from here on chance comes from the seed, as in any game
@@ -78,10 +97,8 @@ def resume_log(
     if close is not None:
         close()
     data = parsed.header.data if parsed.header is not None else {}
-    options = data.get("options")
-    header_mods = list(options.get("mods") or []) if isinstance(options, dict) else []
     in_setup = verdict.need is not None and verdict.next_decision is None
-    return Resumed(game, header_mods, _agents(log, data, game.people), in_setup)
+    return Resumed(game, verdict.mod_files, _agents(log, data, game.people), in_setup)
 
 
 def _agents(log: Path, header: dict[str, Any], people: tuple[str, ...]) -> dict | None:

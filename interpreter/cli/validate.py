@@ -22,6 +22,7 @@ from interpreter.load.ruleset_files import (  # light: the YAML and schema reade
 )
 from interpreter.load.search import files_fixed, ruleset_ids
 from interpreter.ruleset import load, stored
+from interpreter.scenario.detect import is_scenario_file
 
 
 @dataclass
@@ -36,6 +37,7 @@ class Combinations:
 @dataclass
 class Summary:
     files: set[str] = field(default_factory=set)
+    scenario_files: int = 0  # files checked as scenario files
     combinations: int = 0  # combinations of expansions checked
     # ruleset folder -> the items and provisional values seen in any combination
     counts: dict[str, tuple[set, set]] = field(default_factory=dict)
@@ -78,7 +80,7 @@ def validate_path(raw: str, summary: Summary, combos: Combinations | None = None
         if not (path / MANIFEST).is_file():
             if validate_folder(
                 path,
-                lambda file: _validate_file(file, summary),
+                lambda file: _validate_file(file, summary, combos),
                 lambda base, mods, headers: _validate_together(base, mods, headers, summary),
             ):
                 return
@@ -95,11 +97,29 @@ def validate_path(raw: str, summary: Summary, combos: Combinations | None = None
             )
             return
         _validate_ruleset(path, summary, _mods(combos), combos=combos)
+        _validate_scenario_files(path, summary)
         return
     if path.name == MANIFEST:
         _validate_ruleset(path.parent, summary, _mods(combos), combos=combos)
         return
-    _validate_file(path, summary)
+    _validate_file(path, summary, combos)
+
+
+def _validate_scenario_files(folder: Path, summary: Summary) -> None:
+    """The scenario files at the top of a ruleset folder (`rules new ruleset` writes
+    one there), each checked as `rules validate FILE` checks it."""
+    from interpreter.cli.validate_mods import yaml_files
+    from interpreter.load.yaml_source import load_file
+
+    for path in yaml_files(folder):
+        if path.name == MANIFEST:
+            continue
+        try:
+            document = load_file(path, display=display_path(path))
+        except LoadError:
+            continue  # a file the ruleset includes reports it; any other is no scenario
+        if is_scenario_file(document):
+            _validate_file(path, summary)
 
 
 def _mods(combos: Combinations | None) -> list[Path] | None:
@@ -232,7 +252,7 @@ def _merge(
         provisional |= loaded.catalog.provisional_keys()
 
 
-def _validate_file(path: Path, summary: Summary) -> None:
+def _validate_file(path: Path, summary: Summary, combos: Combinations | None = None) -> None:
     from interpreter.check.lone_file import included, orphan, syntax_only
     from interpreter.check.schema_check import check
     from interpreter.language.compiled import did_you_mean
@@ -245,8 +265,14 @@ def _validate_file(path: Path, summary: Summary) -> None:
     except LoadError as exc:
         summary.add(exc.diagnostics)
         return
-    summary.add(document.problems)
     data = document.data
+    if is_scenario_file(document):  # checked as `rules test` reads it
+        from interpreter.scenario import static
+
+        summary.add(static.check_file(path, shown))
+        summary.scenario_files += 1
+        return
+    summary.add(document.problems)
     if isinstance(data, dict) and "overlay" in data:
         header = data.get("overlay") if isinstance(data.get("overlay"), dict) else {}
         base = header.get("base")
@@ -281,7 +307,7 @@ def _validate_file(path: Path, summary: Summary) -> None:
                 ]
             )
             return
-        _validate_with_overlay(folder, path, header, summary)
+        _validate_together(folder, [path], [header], summary, combos)
         return
     folder = _enclosing_ruleset(path)
     if folder is not None:
@@ -298,31 +324,46 @@ def _validate_file(path: Path, summary: Summary) -> None:
         summary.add([orphan(document, f"no {MANIFEST} above it includes it")])
 
 
-def _validate_with_overlay(folder: Path, path: Path, header: dict, summary: Summary) -> None:
-    _validate_together(folder, [path], [header], summary)
-
-
 def _validate_together(
-    folder: Path, mods: list[Path], headers: list[dict], summary: Summary
+    folder: Path,
+    mods: list[Path],
+    headers: list[dict],
+    summary: Summary,
+    combos: Combinations | None = None,
 ) -> None:
     """Mods on their base, with the expansions they require, as one combination; then
-    with what their `when:` blocks name too."""
+    with what their `when:` blocks name too. With `--with`, on that combination (and
+    what the mods require); with `--all-combinations`, on every combination of the
+    base's expansions that holds what the mods require."""
     from interpreter.cli.validate_mods import needed_expansions
 
     needed = needed_expansions(folder, headers)
+    if combos is not None and combos.expansions and not combos.every:
+        needed += [name for name in combos.expansions if name not in needed]
     loaded = _load(folder, expansions=needed, mods=mods)
     _merge(loaded, summary, None, _mod_paths(mods))
+    summary.combinations += 1
     if loaded.catalog and loaded.catalog.manifest.get("id"):
         names = [str(h.get("id", p.stem)) for p, h in zip(mods, headers, strict=True)]
         summary.rulesets.append("+".join([str(loaded.catalog.manifest["id"]), *names]))
     if loaded.catalog is None:
         return
     offered = loaded.catalog.manifest.get("expansions") or {}  # as its schema allows
-    ids = {str(h.get("id", p.stem)) for p, h in zip(mods, headers, strict=True)}
-    built = [tuple(n for n in offered if n in needed)]
-    for subset in _with_blocks(folder, offered, [(m, needed) for m in mods], ids, built, summary):
+    if combos is not None and combos.every:
+        built = {tuple(n for n in offered if n in needed)}
+        subsets = [
+            s
+            for s in allowed_combinations(folder, offered)
+            if set(needed) <= set(s) and s not in built
+        ]
+    else:
+        ids = {str(h.get("id", p.stem)) for p, h in zip(mods, headers, strict=True)}
+        built = [tuple(n for n in offered if n in needed)]
+        subsets = _with_blocks(folder, offered, [(m, needed) for m in mods], ids, built, summary)
+    for subset in subsets:
         loaded = _load(folder, expansions=list(subset), mods=mods)
         _merge(loaded, summary, None, _mod_paths(mods), subset)
+        summary.combinations += 1
 
 
 def _enclosing_ruleset(path: Path) -> Path | None:
@@ -392,6 +433,7 @@ def validate(
         for raw in paths:
             with collector.paused():  # its objects all live until it is checked
                 validate_path(raw, summary, combos)
+    summary.add(_nothing_checked(paths, summary, bool(expansions or every)))
     diagnostics = sorted(
         summary.diagnostics.values(),
         key=lambda d: (d.location.path, d.location.line, d.location.column),
@@ -412,6 +454,7 @@ def validate(
         rulesets=summary.rulesets,
         combinations=summary.combinations,
         combined=bool(expansions or every),
+        scenario_files=summary.scenario_files,
         simulation={"games": played, "errors": failures} if games else None,
     )
     if fmt == "json":
@@ -425,6 +468,35 @@ def validate(
             _simulation_text(played, failures, bool(errors))
     entry.nothing_left()  # its files are written whole and closed: the process may end
     raise SystemExit(1 if errors or failures else 0)
+
+
+def _nothing_checked(paths: tuple[str, ...], summary: Summary, combined: bool) -> list[Diagnostic]:
+    """An error when the paths gave nothing to check, so that "valid" is never printed
+    for nothing: no file read, or no combination built although `--with` or
+    `--all-combinations` asked for them."""
+    if summary.diagnostics:
+        return []  # what went wrong is said already
+    where = Location(paths[0] if paths else ".")
+    if not summary.files:
+        return [
+            Diagnostic(
+                where,
+                "nothing was checked: no ruleset, mod, content or scenario file",
+                "give a ruleset folder or id, a folder of mods, or YAML files",
+                kind="usage",
+            )
+        ]
+    if combined and not summary.combinations:
+        return [
+            Diagnostic(
+                where,
+                "no combination of expansions was checked: these files are not a ruleset or a mod",
+                "`--with` and `--all-combinations` apply to a ruleset, or to a mod (on the "
+                "combinations of its base's expansions)",
+                kind="usage",
+            )
+        ]
+    return []
 
 
 def _simulation_text(played: int, failures: list[dict], skipped: bool) -> None:

@@ -98,6 +98,15 @@ class Sandbox:
         self._to_scoring()
         self._advance()
 
+    def arranged_states(self) -> list:
+        """The states a position arranged by hand is written into: the current one and,
+        in the middle of a step, the step's start too, since a copy for one player (a
+        view during a simultaneous step) replays the step from there."""
+        states = [self.state]
+        if self._runners and self._snapshot is not None:
+            states.append(self._snapshot)
+        return states
+
     def resume(self) -> None:
         """Continue the game's course after sandbox actions."""
         self._paused = False

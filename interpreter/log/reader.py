@@ -65,6 +65,7 @@ class ParsedLog:
     events: list[LogLine] = field(default_factory=list)  # filled by ``read``, not lazily
     errors: list[tuple[int, str]] = field(default_factory=list)
     warnings: list[tuple[int, str]] = field(default_factory=list)
+    mod_files: tuple = ()  # the files of the header's mods, once replay has found them
 
 
 class BadLine(Exception):

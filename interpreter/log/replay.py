@@ -7,6 +7,7 @@ each was possible. The verdict follows ``docs/logs.md``.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from dataclasses import field
 from pathlib import Path
@@ -41,6 +42,8 @@ EXIT = {
     "impossible": 1,
     "mismatch": 1,
     "malformed": 1,
+    "missing-mod": 1,  # the header's mod is found nowhere
+    "changed-mod": 1,  # found, but not the file the game was played with (its digest)
     "rule-error": 1,
     "incomplete": 3,
 }
@@ -48,7 +51,8 @@ EXIT = {
 
 @dataclass
 class Verdict:
-    # legal | illegal | impossible | mismatch | malformed | rule-error | incomplete | position
+    # legal | illegal | impossible | mismatch | malformed | missing-mod | changed-mod
+    # | rule-error | incomplete | position
     kind: str
     message: str = ""
     line: int | None = None
@@ -60,12 +64,14 @@ class Verdict:
     events_applied: int = 0
     need: dict[str, Any] | None = None  # a chance outcome the log must give next
     next_decision: dict[str, Any] | None = None  # the decision that needed it
+    mod_files: tuple[Path, ...] = ()  # the files of the header's mods, as replay found them
 
     @property
     def exit_code(self) -> int:
         return EXIT[self.kind]
 
 
+YAML = (".yaml", ".yml")
 NOT_FOUND_HINT = (
     "point at it with --ruleset FOLDER, or add the folder that holds it to --rules-path "
     "or RULES_PATH"
@@ -98,23 +104,9 @@ def load_ruleset_for(
     mods = []
     given = {overlay_id(p) or p.stem: p for p in mod_files}
     for entry in options.get("mods") or []:
-        mod_id = entry["id"] if isinstance(entry, dict) else str(entry)
-        path = given.get(mod_id) or given.get(Path(mod_id).stem)
-        if path is None and "/" not in mod_id and not mod_id.endswith(".yaml"):
-            path = find_mod(mod_id)
-        if path is None:
-            return None, Verdict(
-                "malformed",
-                f"the log uses the mod {mod_id!r}, which is not on the rules path: give its "
-                "file with --mod FILE, or add its folder to --rules-path or RULES_PATH",
-                header.line,
-            )
-        digest = entry.get("digest") if isinstance(entry, dict) else None
-        if digest is not None and digest != file_digest(path):
-            message = f"the mod {mod_id!r} ({path}) differs from the one the log was written with"
-            if strict:
-                return None, Verdict("malformed", message + " (--strict)", header.line)
-            warnings.append((header.line, message))
+        path, failure = _find_mod(entry, given, Path(parsed.path).parent, header.line)
+        if failure is not None:
+            return None, failure
         mods.append(path)
     try:
         if ruleset_folder is None:  # found by id: its ruleset.yaml is there
@@ -150,7 +142,49 @@ def load_ruleset_for(
             return None, Verdict("malformed", message + " (--strict)", header.line)
         warnings.append((header.line, message))
     parsed.warnings = warnings
+    parsed.mod_files = tuple(mods)
     return ruleset, None
+
+
+def _find_mod(
+    entry: Any, given: dict[str, Path], log_folder: Path, line: int
+) -> tuple[Path | None, Verdict | None]:
+    """The file of a mod the header names: the `--mod` file of its id, else the file at
+    its `path` beside the log, else the one of its id on the rules path; the first of
+    these whose digest is the header's (any, when it records none). A `path` is only
+    read to compare its digest: replay never applies a file the log names unless it is
+    the one the game was played with."""
+    mod_id = entry["id"] if isinstance(entry, dict) else str(entry)
+    digest = entry.get("digest") if isinstance(entry, dict) else None
+    candidates = []
+    if mod_id in given or Path(mod_id).stem in given:
+        candidates.append(given.get(mod_id) or given[Path(mod_id).stem])
+    relative = entry.get("path") if isinstance(entry, dict) else None
+    if relative and not Path(relative).is_absolute() and Path(relative).suffix in YAML:
+        beside = Path(os.path.normpath(log_folder / relative))
+        if beside.is_file():
+            candidates.append(beside)
+    if "/" not in mod_id and not mod_id.endswith(".yaml"):
+        found = find_mod(mod_id)
+        if found is not None:
+            candidates.append(found)
+    for path in candidates:
+        if digest is None or file_digest(path) == digest:
+            return path, None
+    if candidates:
+        return None, Verdict(
+            "changed-mod",
+            f"the mod {mod_id!r} is not the one the log was played with: {candidates[0]} "
+            "has another digest; replay with the mod's file as it was then (--mod FILE)",
+            line,
+        )
+    where = f"not at {relative} beside the log, " if relative else ""
+    return None, Verdict(
+        "missing-mod",
+        f"the log uses the mod {mod_id!r}, which is {where}not on the rules path: give its "
+        "file with --mod FILE, or add its folder to --rules-path or RULES_PATH",
+        line,
+    )
 
 
 def replay(
@@ -219,6 +253,7 @@ def _replay(
         )
     verdict = _fed(ruleset, parsed, Feed(events, stop_after, on_position), views)
     verdict.warnings = parsed.warnings
+    verdict.mod_files = parsed.mod_files
     return verdict
 
 

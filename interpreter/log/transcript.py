@@ -46,6 +46,8 @@ FAILURE_LABELS = {
     "impossible": "impossible chance outcome",
     "mismatch": "checkpoint mismatch",
     "malformed": "malformed log",
+    "missing-mod": "missing mod",
+    "changed-mod": "changed mod",
 }
 HIDDEN = "?"  # what stands for a piece id the reader may not see
 

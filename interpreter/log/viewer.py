@@ -19,6 +19,7 @@ by the next round's preparation, so the status line names both when they differ.
 from __future__ import annotations
 
 import json
+import shlex
 from typing import Any
 
 from interpreter.engine.game import Game
@@ -121,9 +122,12 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def page(reading: Reading, source: str) -> str:
-    """The viewer page for ``reading`` (of the log ``source``)."""
+def page(reading: Reading, source: str, log: str | None = None) -> str:
+    """The viewer page for ``reading`` (of the log ``source``); with ``log``, the log's
+    path as given, each position shows the command that goes on from it."""
     data = page_data(reading)
+    if log is not None:
+        data["command"] = f"rules play --from {shlex.quote(log)} --at "
     who = f" as {reading.player}" if reading.player else ""
     title = f"{data['title'] or 'game'}: {source}{who}"
     return (
@@ -195,6 +199,7 @@ td,th{border:1px solid #ddd;padding:1px 6px;text-align:left;vertical-align:top}
 .banner{border:2px solid #a00;color:#a00;padding:.4em;margin:.5em 0;background:#fff0f0}
 .result{font-family:monospace;white-space:pre;background:#fff;border:1px solid #ccc;padding:.4em}
 .status{font-weight:bold}
+.command code{background:#eee;padding:0 4px;user-select:all}
 """
 
 _SCRIPT = r"""
@@ -308,6 +313,11 @@ _SCRIPT = r"""
     status.textContent = "Position " + n + " of " + DATA.last +
       (n ? " (after event " + n + ")" : " (the start)") + " - " + heading(n) +
       (DATA.you ? " - as seen by " + DATA.you : "");
+    if (DATA.command) {
+      var command = add(view, el("p", "command", "go on from here: "));
+      command.id = "command";
+      add(command, el("code", null, DATA.command + n));
+    }
     linesOf(n, ["event", "reveal"]).forEach(function (l) {
       var p = add(view, el("p", "event", (l[1] === "event" ? l[0] + ". " : "") + l[2]));
       if (l[1] === "event") p.id = "event";

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -16,10 +17,13 @@ def header(
     game: Game,
     mods: list[str] | list[Path] | None = None,
     agents: list[dict[str, str]] | None = None,
+    log_path: Path | None = None,
 ) -> dict[str, Any]:
     """The log's first line. Mods are named by their overlay id and the digest of their
-    file, never by a path: replay finds them on the user's rules path. ``agents``: who
-    played each person's seat (``{"player", "agent", "seed"}``), for ``--resume``."""
+    file, and, when the log's own path is known, by their path relative to the log's
+    folder: replay looks for each there, on the user's rules path, or where `--mod`
+    says, and takes only the file of that digest. ``agents``: who played each person's
+    seat (``{"player", "agent", "seed"}``), for ``--resume``."""
     ruleset = game.ruleset
     data: dict[str, Any] = {
         "format": FORMAT,
@@ -33,13 +37,23 @@ def header(
         "seed": game.seed,
     }
     if mods:
-        data["options"]["mods"] = [
-            {"id": overlay_id(Path(m)) or Path(m).stem, "digest": file_digest(Path(m))}
-            for m in mods
-        ]
+        data["options"]["mods"] = [mod_entry(Path(m), log_path) for m in mods]
     if agents:
         data["agents"] = agents
     return data
+
+
+def mod_entry(mod: Path, log_path: Path | None) -> dict[str, str]:
+    """A mod as a log's header names it: ``{id, digest}``, and ``path`` from the log."""
+    entry = {"id": overlay_id(mod) or mod.stem, "digest": file_digest(mod)}
+    if log_path is not None:
+        entry["path"] = relative_to_log(mod, log_path)
+    return entry
+
+
+def relative_to_log(path: Path, log_path: Path) -> str:
+    """``path`` relative to the folder of ``log_path``, `/`-separated."""
+    return Path(os.path.relpath(path.resolve(), log_path.resolve().parent)).as_posix()
 
 
 def lines(

@@ -62,14 +62,123 @@ def check(names: Names, expect: dict[str, Any], path: tuple) -> list[Diagnostic]
         if actual != owner:
             mismatch(where, f"owner of {space}", owner, actual)
     if "decision" in expect:
-        where = (*path, "decision")
-        deciding = [d.player_name for d in names.game.pending()]
-        wanted = expect["decision"]
-        if wanted is not None:
-            names.seat(wanted, where)
-        if (wanted is None and deciding) or (wanted is not None and wanted not in deciding):
-            mismatch(where, "who decides", wanted or "nobody", ", ".join(deciding) or "nobody")
+        problems += _decision(names, expect["decision"], (*path, "decision"))
+    if "over" in expect and names.game.is_over() != expect["over"]:
+        stage = names.game.state.engine["stage"]
+        over = _text(names.game.is_over())
+        mismatch((*path, "over"), "game over", expect["over"], f"{over} (stage {stage})")
+    result = names.game.result() if "scores" in expect or "breakdown" in expect else None
+    for player, wanted in expect.get("scores", {}).items():
+        where = (*path, "scores", player)
+        names.seat(player, where, key=True)
+        if result.scores[player] != wanted:
+            mismatch(where, f"final score of {player}", wanted, result.scores[player])
+    for player, steps in expect.get("breakdown", {}).items():
+        names.seat(player, (*path, "breakdown", player), key=True)
+        for step, wanted in steps.items():
+            where = (*path, "breakdown", player, step)
+            actual = result.breakdown[player].get(names.scoring_step(step, where))
+            if actual != wanted:
+                mismatch(where, f"{player}'s points from {step}", wanted, actual)
+    for player, seen in expect.get("view", {}).items():
+        problems += seen_check(names, player, seen, (*path, "view", player))
     return problems
+
+
+def _decision(names: Names, wanted: Any, where: tuple) -> list[Diagnostic]:
+    """Who decides now (a name, or null for nobody), or `{player, include, exclude,
+    exactly}`: that player decides, with these options."""
+    deciding = [d.player_name for d in names.game.pending()]
+    player = wanted.get("player") if isinstance(wanted, dict) else wanted
+    at = (*where, "player") if isinstance(wanted, dict) else where
+    if player is not None:
+        names.seat(player, at)
+    if (player is None and deciding) or (player is not None and player not in deciding):
+        return [
+            Diagnostic(
+                names.at(at),
+                f"who decides: expected {player or 'nobody'}, got "
+                f"{', '.join(deciding) or 'nobody'}",
+                kind="expectation",
+            )
+        ]
+    if isinstance(wanted, dict) and player is not None:
+        return option_problems(names, names.game.legal(player), wanted, where)
+    return []
+
+
+def option_problems(
+    names: Names, legal: tuple[str, ...], body: dict[str, Any], where: tuple
+) -> list[Diagnostic]:
+    """The mismatches of `include`, `exclude` and `exactly` with a decision's options."""
+    options = list(legal)
+    shown_options = "[" + ", ".join(options) + "]"
+    problems = []
+
+    def miss(at: tuple, message: str) -> None:
+        problems.append(Diagnostic(names.at(at), message, kind="expectation"))
+
+    for i, text in enumerate(body.get("include", [])):
+        if text not in options:
+            miss(
+                (*where, "include", i),
+                f"options: expected {text!r} among them, got {shown_options}",
+            )
+    for i, text in enumerate(body.get("exclude", [])):
+        if text in options:
+            miss((*where, "exclude", i), f"options: expected no {text!r}, got {shown_options}")
+    if "exactly" in body and options != body["exactly"]:
+        miss(
+            (*where, "exactly"),
+            f"options: expected [{', '.join(body['exactly'])}], got {shown_options}",
+        )
+    return problems
+
+
+def seen_check(names: Names, player: str, body: dict[str, Any], where: tuple) -> list[Diagnostic]:
+    """What ``player`` sees through the engine's per-player view (``engine/view.py``, the
+    one the secrecy test checks): pieces (shown in a zone or known) and counters
+    (`P1.coins`, `round`) in `sees` must be in it, those in `hidden` must not."""
+    from interpreter.engine.view import view
+
+    seat = names.seat(player, where, key=True)
+    visible = visible_names(view(names.game, seat))
+    problems = []
+    for key, must_see in (("sees", True), ("hidden", False)):
+        for i, name in enumerate(body.get(key, [])):
+            at = (*where, key, i)
+            names.seen_name(name, at)
+            if (name in visible) != must_see:
+                expected, got = ("shown", "hidden") if must_see else ("hidden", "shown")
+                problems.append(
+                    Diagnostic(
+                        names.at(at),
+                        f"what {player} sees: expected {name} {expected}, got {name} {got}",
+                        kind="expectation",
+                    )
+                )
+    return problems
+
+
+def visible_names(shown: dict[str, Any]) -> set[str]:
+    """The pieces and counters a view shows: counters as `round` and `P1.coins`."""
+    out: set[str] = set(shown["counters"])
+
+    def pieces(entry: Any) -> None:
+        if isinstance(entry, list):
+            out.update(str(p) for p in entry)
+        elif isinstance(entry, dict):
+            out.update(str(p) for p in entry.get("known", ()))
+
+    for player in shown["players"]:
+        out.update(f"{player['name']}.{c}" for c in player["counters"])
+        for entry in player["zones"].values():
+            pieces(entry)
+    for entry in shown["zones"].values():
+        pieces(entry)
+    for space in shown["spaces"].values():
+        pieces(space.get("pieces"))
+    return out
 
 
 def entries(table: dict[str, Any], path: tuple):

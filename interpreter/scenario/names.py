@@ -129,6 +129,32 @@ class Names:
             )
         return name
 
+    def scoring_step(self, name: str, path: tuple) -> str:
+        """A final scoring step's id, or `play` (the score gained before the scoring)."""
+        from interpreter.engine.words import PLAY
+
+        ids = [PLAY, *(step.id for step in self.ruleset.scoring)]
+        if name not in ids:
+            self.fail(
+                path,
+                f"there is no scoring step {name!r}",
+                _near(name, ids) or f"the steps are {', '.join(ids)}",
+                key=True,
+            )
+        return name
+
+    def seen_name(self, name: Any, path: tuple) -> str:
+        """What a view can show: a piece, a game counter, or a player's (`P1.coins`)."""
+        text = str(name)
+        owner, _, counter = text.rpartition(".")
+        if owner or text in self.ruleset.counters:
+            self.counter(counter, owner or None, path)
+            return text
+        if text not in self.ruleset.pieces:
+            near = _near(text, [*self.ruleset.pieces, *self.ruleset.counters])
+            self.fail(path, f"there is no piece or counter {text!r}", near)
+        return text
+
     # ---------------------------------------------------------------- values
     def value(self, type_: str, raw: Any, path: tuple) -> Any:
         """A value of the language's type ``type_`` from what the file wrote."""

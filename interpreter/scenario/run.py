@@ -11,11 +11,16 @@ from dataclasses import field
 from typing import Any
 
 from interpreter.engine.game import Game
+from interpreter.engine.state import State, knowledge
 from interpreter.errors import Diagnostic, GameError, IllegalMove, Location, RuleError
 from interpreter.lean_dataclasses import dataclass
 from interpreter.scenario import expect
 from interpreter.scenario.load import DEFAULT_PLAYERS, DEFAULT_SEED, ScenarioFile
 from interpreter.scenario.names import Names, ScenarioProblem
+
+# `finish:` plays at most this many decisions (docs/format.md, limits): a game whose
+# rules never end fails the scenario instead of running forever.
+MAX_FINISH_DECISIONS = 20_000
 
 
 @dataclass
@@ -72,19 +77,30 @@ def _play(source: ScenarioFile, scenario: dict[str, Any], path: tuple) -> None:
     game.follow_knowledge()  # from the setup's record, before the scenario edits the state
     names = Names(source, game)
     _setup(names, scenario.get("setup", {}), (*path, "setup"))
+    for step, step_path in scenario_steps(scenario, path):
+        _step(names, step, step_path)
+
+
+def scenario_steps(scenario: dict[str, Any], path: tuple) -> list[tuple[dict[str, Any], tuple]]:
+    """The steps of a scenario in the order they run, each with its place in the file:
+    `do`, then `steps`, then `expect`."""
     steps: list[tuple[dict[str, Any], tuple]] = []
     if "do" in scenario:
         steps.append(({"do": scenario["do"]}, path))
     steps += [(step, (*path, "steps", i)) for i, step in enumerate(scenario.get("steps", []))]
     if "expect" in scenario:
         steps.append(({"expect": scenario["expect"]}, path))
-    for step, step_path in steps:
-        _step(names, step, step_path)
+    return steps
 
 
 # ------------------------------------------------------------------- setup
 def _setup(names: Names, setup: dict[str, Any], path: tuple) -> None:
-    state = names.game.state
+    """Arrange the position; in the middle of a step at the step's start as well."""
+    for state in names.game.arranged_states():
+        arrange(names, state, setup, path)
+
+
+def arrange(names: Names, state: State, setup: dict[str, Any], path: tuple) -> None:
     for section in ("counters", "variables"):
         for owner, name, value, where in expect.entries(setup.get(section, {}), (*path, section)):
             if section == "counters":
@@ -111,6 +127,9 @@ def _setup(names: Names, setup: dict[str, Any], path: tuple) -> None:
     for zone, pieces in zones.items():
         for piece in pieces:
             state.put(piece, keys[zone])
+    if named:  # placed by the scenario's hand: nobody saw where they went
+        known = knowledge(state)
+        state.engine["known"] = {p: seats for p, seats in known.items() if p not in named}
     for space, owner in setup.get("owners", {}).items():
         where = (*path, "owners", space)
         names.space(space, where)
@@ -149,6 +168,8 @@ def _step(names: Names, step: dict[str, Any], path: tuple) -> None:
         _illegal(names, body, where)
     elif kind == "options":
         _options(names, body, where)
+    elif kind == "finish":
+        _finish(names, body, where)
 
 
 def _guard(names: Names, where: tuple, what: str, move: Any) -> None:
@@ -232,26 +253,55 @@ def _illegal(names: Names, body: dict[str, Any], where: tuple) -> None:
 
 def _options(names: Names, body: dict[str, Any], where: tuple) -> None:
     seat = _decider(names, body.get("player"), where)
-    options = list(names.game.legal(seat))
-    problems = []
-    shown = "[" + ", ".join(options) + "]"
-
-    def miss(key: str, i: int, message: str) -> None:
-        problems.append(Diagnostic(names.at((*where, key, i)), message, kind="expectation"))
-
-    for i, text in enumerate(body.get("include", [])):
-        if text not in options:
-            miss("include", i, f"options: expected {text!r} among them, got {shown}")
-    for i, text in enumerate(body.get("exclude", [])):
-        if text in options:
-            miss("exclude", i, f"options: expected no {text!r}, got {shown}")
-    if "exactly" in body and options != body["exactly"]:
-        problems.append(
-            Diagnostic(
-                names.at((*where, "exactly")),
-                f"options: expected [{', '.join(body['exactly'])}], got {shown}",
-                kind="expectation",
-            )
-        )
+    problems = expect.option_problems(names, names.game.legal(seat), body, where)
     if problems:
         raise ScenarioProblem(problems)
+
+
+def agent_kind(names: Names, spec: str, where: tuple) -> None:
+    """Refuse a `finish:` that names no agent, or a person (nobody answers a test)."""
+    from interpreter import agents
+
+    if spec == "first":
+        return
+    try:
+        kind, _ = agents.parse(spec)
+    except ValueError as exc:
+        names.fail(where, str(exc))
+        return
+    if kind is agents.HumanAgent:
+        names.fail(where, "a scenario cannot ask a person", "use first, random or greedy")
+
+
+def _finish(names: Names, spec: str, where: tuple) -> None:
+    """Play on to the end of the game: each decision answered with its first option
+    (`first`) or by the agent of ``spec`` (seeded by the scenario's seed), at most
+    ``MAX_FINISH_DECISIONS`` of them."""
+    from interpreter import agents
+
+    game = names.game
+    chooser: dict[int, Any] = {}
+    agent_kind(names, spec, where)
+    for _ in range(MAX_FINISH_DECISIONS):
+        if game.is_over():
+            return
+        pending = game.pending()
+        if not pending:
+            _guard(names, where, "the game cannot go on", game.resume)
+            continue
+        decision = pending[0]
+        if spec == "first":
+            text = decision.options[0]
+        else:
+            agent = chooser.get(decision.player)
+            if agent is None:
+                agent = chooser[decision.player] = agents.make(spec, decision.player, game.seed)
+            text = agent.choose(game, decision)
+        _guard(
+            names,
+            where,
+            f"{decision.player_name} cannot answer {text!r}",
+            lambda d=decision, t=text: game.apply(d.player, t),
+        )
+    if not game.is_over():
+        names.fail(where, f"the game did not end within {MAX_FINISH_DECISIONS} decisions")

@@ -78,6 +78,17 @@ _SETUP = {
     "additionalProperties": False,
 }
 
+_OPTIONS = {
+    "type": "object",
+    "properties": {
+        "player": _PLAYER,
+        "include": {**_STRINGS, "description": "Options that must be offered."},
+        "exclude": {**_STRINGS, "description": "Options that must not be offered."},
+        "exactly": {**_STRINGS, "description": "All the options, in order."},
+    },
+    "additionalProperties": False,
+}
+
 _EXPECT = {
     "type": "object",
     "description": "Outcomes the position must show.",
@@ -87,8 +98,47 @@ _EXPECT = {
         "zones": _zones(_ZONE_CHECK),
         "owners": _OWNERS,
         "decision": {
-            "type": ["string", "null"],
-            "description": "The player who decides now, or null when nobody does.",
+            "anyOf": [
+                {
+                    "type": ["string", "null"],
+                    "description": "The player who decides now, or null when nobody does.",
+                },
+                {
+                    **_OPTIONS,
+                    "required": ["player"],
+                    "description": "The player who decides now, and with which options.",
+                },
+            ]
+        },
+        "over": {"type": "boolean", "description": "Whether the game has ended."},
+        "scores": {
+            "type": "object",
+            "description": "Each named player's score (the ruleset's `scoring.score` counter); "
+            "after `finish:`, the final scores.",
+            "additionalProperties": {"type": "integer"},
+        },
+        "breakdown": {
+            "type": "object",
+            "description": "A player's points from each final scoring step by its id "
+            "(`play`: the score gained before the final scoring).",
+            "additionalProperties": {
+                "type": "object",
+                "additionalProperties": {"type": "integer"},
+            },
+        },
+        "view": {
+            "type": "object",
+            "description": "What a player sees, through the engine's per-player view: pieces "
+            "and counters (`P1.coins`, `round`) by name.",
+            "additionalProperties": {
+                "type": "object",
+                "properties": {
+                    "sees": {**_STRINGS, "description": "Shown to this player."},
+                    "hidden": {**_STRINGS, "description": "Not shown to this player."},
+                },
+                "additionalProperties": False,
+                "minProperties": 1,
+            },
         },
     },
     "additionalProperties": False,
@@ -126,7 +176,7 @@ _ANSWER = {
 
 _STEP = {
     "type": "object",
-    "description": "One step: exactly one of do, turn, answer, illegal, options, expect.",
+    "description": "One step: exactly one of do, turn, answer, illegal, options, finish, expect.",
     "properties": {
         "do": _DO,
         "turn": {
@@ -151,16 +201,12 @@ _STEP = {
             "additionalProperties": False,
             "oneOf": [{"required": ["option"]}, {"required": ["action", "player"]}],
         },
-        "options": {
-            "type": "object",
-            "description": "The legal options of a player's open decision.",
-            "properties": {
-                "player": _PLAYER,
-                "include": _STRINGS,
-                "exclude": _STRINGS,
-                "exactly": _STRINGS,
-            },
-            "additionalProperties": False,
+        "options": {**_OPTIONS, "description": "The legal options of a player's open decision."},
+        "finish": {
+            "type": "string",
+            "description": "Play on to the end of the game, every decision answered with its "
+            "first option (`first`) or by an agent seeded by the scenario's seed (`random`, "
+            "`greedy`, `mcts:N`).",
         },
         "expect": _EXPECT,
     },

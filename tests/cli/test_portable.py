@@ -63,9 +63,9 @@ def test_a_log_of_a_ruleset_elsewhere_replays_from_another_folder(tmp_path, monk
     assert run("replay", log).exit_code == 0
 
 
-def test_a_log_names_its_mods_by_id_and_digest_and_finds_them_on_the_rules_path(
-    tmp_path, monkeypatch
-):
+def test_a_log_names_its_mods_by_id_digest_and_path_and_finds_them(tmp_path, monkeypatch):
+    """Issue 47: the header keeps each mod's path from the log, so a log replays from
+    any folder; a mod found nowhere and a mod changed since are each their own error."""
     mods = tmp_path / "mods"
     mods.mkdir()
     mod = mods / "gift.yaml"
@@ -77,19 +77,26 @@ def test_a_log_names_its_mods_by_id_and_digest_and_finds_them_on_the_rules_path(
     assert played.exit_code == 0, played.output
     entry = json.loads(log.read_text().splitlines()[0])["options"]["mods"][0]
     assert entry["id"] == "welcome_gift" and entry["digest"].startswith("sha256:")
+    assert entry["path"] == "mods/gift.yaml"
     other = tmp_path / "other"
     other.mkdir()
     monkeypatch.chdir(other)
+    assert run("replay", log).exit_code == 0  # beside the log, where the header says
+    moved = tmp_path / "elsewhere.yaml"
+    mod.rename(moved)
     missing = run("replay", log)
-    assert missing.exit_code == 1 and "the mod 'welcome_gift'" in missing.output
+    assert missing.exit_code == 1
+    assert missing.output.startswith(f"{log}:1: error: missing mod: the log uses the mod ")
+    assert "'welcome_gift', which is not at mods/gift.yaml beside the log" in missing.output
     assert "--mod FILE" in missing.output
-    assert run("replay", log, "--mod", mod).exit_code == 0
-    assert run("replay", log, "--rules-path", tmp_path).exit_code == 0  # found in mods/
-    mod.write_text(mod.read_text().replace("gain(prestige, 1)", "gain(prestige, 2)"))
-    changed = run("replay", log, "--mod", mod, "--strict")
-    assert changed.exit_code == 1 and "differs from the one the log was written with" in (
-        changed.output
-    )
+    assert run("replay", log, "--mod", moved).exit_code == 0
+    assert run("replay", log, "--rules-path", tmp_path).exit_code == 0  # found by its id
+    moved.write_text(moved.read_text().replace("gain(prestige, 1)", "gain(prestige, 2)"))
+    changed = run("replay", log, "--mod", moved)
+    assert changed.exit_code == 1
+    assert changed.output.startswith(f"{log}:1: error: changed mod: the mod 'welcome_gift' is ")
+    assert "not the one the log was played with" in changed.output
+    assert "malformed" not in missing.output + changed.output
 
 
 def test_replay_never_opens_a_path_a_log_names(tmp_path, monkeypatch):
