@@ -82,7 +82,7 @@ def replay_command(
     if transcript or step or html is not None:
         from interpreter.cli.replay_views import run
 
-        options = {"ruleset_folder": ruleset_folder, "mod_files": mods}
+        options = {"ruleset_folder": ruleset_folder, "mod_files": mods, "cut_tail": not strict}
         run(log, strict, as_player, transcript, step, html, at, as_json or suggest, options)
     if as_player is not None and at is None:
         raise click.UsageError("--as shows a position: give --at N too")
@@ -93,6 +93,9 @@ def replay_command(
         ruleset_folder=ruleset_folder,
         mod_files=mods,
         views=False,
+        # a last line cut short (the game stopped as it was written) is left out with a
+        # warning: the events before it are judged, as `play --resume` reads them
+        cut_tail=not strict,
     )
     if at is not None and verdict.kind in ("position", "incomplete", "legal"):
         _show_position(verdict, as_player, as_json)

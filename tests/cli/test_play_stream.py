@@ -239,3 +239,21 @@ def test_resume_into_a_linked_log_is_refused(tmp_path: Path, monkeypatch) -> Non
     other = tmp_path / "other.jsonl"
     assert run("play", "--resume", link, "--log", other).exit_code == 0  # read through it
     assert lines(other) == lines(whole)
+
+
+def test_replay_of_a_log_cut_inside_its_last_line_judges_what_came_before(tmp_path: Path) -> None:
+    """A game stopped as its log was written leaves a last line cut short: replay leaves
+    it out with a warning and judges the events before it (here: the log ends before the
+    game does, exit 3), not 'malformed log'; --strict still refuses the cut line."""
+    whole = played(tmp_path, "--players", "2", "--seed", "3", "--agents", "random")
+    data = whole.read_bytes()
+    cut = tmp_path / "cut.jsonl"
+    cut.write_bytes(data[: data.index(b"\n", len(data) // 2) + 12])
+    result = run("replay", cut)
+    assert result.exit_code == 3, result.output
+    assert "the last line was cut short" in result.stderr
+    assert "malformed" not in result.output + result.stderr
+    assert "the log ends before the game does" in result.output
+    strict = run("replay", "--strict", cut)
+    assert strict.exit_code == 1
+    assert "malformed log" in strict.output + strict.stderr
