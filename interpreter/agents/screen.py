@@ -8,10 +8,10 @@ the player may not see is "3 pieces (hidden)", never a list of ids.
 from __future__ import annotations
 
 import difflib
+from dataclasses import dataclass
 from typing import Any
 
 from interpreter.engine.words import Wording, describe, view_lines
-from interpreter.lean_dataclasses import dataclass
 from interpreter.ruleset.model import Ruleset
 from interpreter.ruleset.tables import Tables
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import field, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import click
@@ -11,7 +11,6 @@ from interpreter import collector
 from interpreter.cli import entry, formats
 from interpreter.cli.options import expansions_option, mods_option, rules_path_option
 from interpreter.errors import Diagnostic, LoadError, Location
-from interpreter.lean_dataclasses import dataclass
 from interpreter.load.ruleset_files import (  # light: the YAML and schema readers load lazily
     MANIFEST,
     OVERLAY_SCHEMA,

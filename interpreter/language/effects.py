@@ -8,18 +8,16 @@ be recorded as plain data and resumed.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.inline_state import InlineState
 from interpreter.language.registry import Primitive
-from interpreter.lean_dataclasses import dataclass
 
 Fn = Callable[[Any], Any]
 
 
 @dataclass(eq=False)
-class Node(InlineState):
+class Node:
     id: str
     # where the statement was written: (line, column) in its text once compiled, then
     # its place in the YAML file (a Location) once the ruleset is built
@@ -121,7 +119,7 @@ class ChooseItem(Node):
 
 
 @dataclass(eq=False)
-class Option(InlineState):
+class Option:
     """A fixed option (``text``), or one option per item of ``items`` (``var`` bound)."""
 
     text: str
@@ -166,7 +164,7 @@ class Stop(Node):
 
 
 @dataclass
-class CompiledEffect(InlineState):
+class CompiledEffect:
     """A whole effect field: its statements and where it was written."""
 
     source: str

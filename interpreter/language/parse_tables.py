@@ -29,10 +29,8 @@ cache file's name holds Python's version), and anything else compiles with ``re`
 from __future__ import annotations
 
 import re
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
-
-from interpreter.lean_dataclasses import dataclass
 
 FORMAT = 2  # the version of this data's shape, part of the cache file's name and contents
 

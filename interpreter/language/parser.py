@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import io
 import marshal
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 from interpreter import cache_folder
 from interpreter.language import lalr, parse_tables
 from interpreter.language.parse_tree import Tree, from_lark
-from interpreter.lean_dataclasses import dataclass
 
 if TYPE_CHECKING:
     from lark import Lark

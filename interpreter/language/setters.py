@@ -4,17 +4,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from interpreter.inline_state import InlineState
 from interpreter.language.operations import _apply
-from interpreter.lean_dataclasses import dataclass
 
 Fn = Callable[[Any], Any]
 
 
 @dataclass(frozen=True)
-class SetLocal(InlineState):
+class SetLocal:
     name: str
 
     def __call__(self, ctx: Any, op: str, value: Any) -> None:
@@ -22,7 +21,7 @@ class SetLocal(InlineState):
 
 
 @dataclass(frozen=True)
-class SetGame(InlineState):
+class SetGame:
     """A game counter (bounded by the rules' tables) or a game variable."""
 
     name: str
@@ -37,7 +36,7 @@ class SetGame(InlineState):
 
 
 @dataclass(frozen=True)
-class SetPlayerCounter(InlineState):
+class SetPlayerCounter:
     owner: Fn
     name: str
 
@@ -46,7 +45,7 @@ class SetPlayerCounter(InlineState):
 
 
 @dataclass(frozen=True)
-class SetPlayerVariable(InlineState):
+class SetPlayerVariable:
     owner: Fn
     keys: Any  # the variable's key by seat
     name: str
@@ -57,7 +56,7 @@ class SetPlayerVariable(InlineState):
 
 
 @dataclass(frozen=True)
-class SetKey(InlineState):
+class SetKey:
     """`table.key = …` on a local table."""
 
     owner: Fn
@@ -69,7 +68,7 @@ class SetKey(InlineState):
 
 
 @dataclass(frozen=True)
-class SetIndex(InlineState):
+class SetIndex:
     """`table[key] = …` on a local table."""
 
     owner: Fn

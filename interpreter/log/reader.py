@@ -24,7 +24,8 @@ try:
 except ImportError:  # no wheel for this platform: the standard library's scanner
     orjson = None
 
-from interpreter.lean_dataclasses import dataclass
+from dataclasses import dataclass
+
 from interpreter.log import line_checks
 
 MAX_BYTES = 50_000_000  # a whole log

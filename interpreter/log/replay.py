@@ -8,7 +8,7 @@ each was possible. The verdict follows ``docs/logs.md``.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,6 @@ from interpreter.errors import (
     ImpossibleChance,
     RuleError,
 )
-from interpreter.lean_dataclasses import dataclass
 from interpreter.load.search import file_digest, find_mod, find_ruleset, overlay_id, rules_path
 from interpreter.log.feed import (
     ChanceOutOfStep,

@@ -7,19 +7,17 @@ specific values come from the ruleset's YAML, never from this code.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.errors import Location
-from interpreter.inline_state import InlineState
 from interpreter.language.effects import CompiledEffect
-from interpreter.lean_dataclasses import dataclass
 
 Fn = Callable[[Any], Any]
 
 
 @dataclass(frozen=True)
-class AutomatonDef(InlineState):
+class AutomatonDef:
     """A seat the rules drive: it joins games of these player counts."""
 
     id: str
@@ -29,7 +27,7 @@ class AutomatonDef(InlineState):
 
 
 @dataclass(frozen=True)
-class CounterDef(InlineState):
+class CounterDef:
     name: str
     per: str
     initial: Any  # int, or {side: int}
@@ -40,7 +38,7 @@ class CounterDef(InlineState):
 
 
 @dataclass(frozen=True)
-class VariableDef(InlineState):
+class VariableDef:
     name: str
     per: str
     type: str
@@ -49,7 +47,7 @@ class VariableDef(InlineState):
 
 
 @dataclass(frozen=True)
-class ZoneDef(InlineState):
+class ZoneDef:
     name: str
     per: str
     visibility: str
@@ -59,7 +57,7 @@ class ZoneDef(InlineState):
 
 
 @dataclass(frozen=True)
-class SpaceDef(InlineState):
+class SpaceDef:
     id: str
     group: str
     sides: tuple[str, ...] | None  # None: on every side
@@ -71,7 +69,7 @@ class SpaceDef(InlineState):
 
 
 @dataclass(frozen=True)
-class PieceDef(InlineState):
+class PieceDef:
     id: str
     design: str
     kind: str
@@ -80,7 +78,7 @@ class PieceDef(InlineState):
 
 
 @dataclass(frozen=True)
-class Requirement(InlineState):
+class Requirement:
     condition: Fn
     message: str
     text: str
@@ -110,7 +108,7 @@ def _text(ctx: Any, value: Any) -> str:
 
 
 @dataclass(frozen=True)
-class ActionDef(InlineState):
+class ActionDef:
     id: str
     label: str
     params: dict[str, str]
@@ -125,7 +123,7 @@ class ActionDef(InlineState):
 
 
 @dataclass(frozen=True)
-class TriggerDef(InlineState):
+class TriggerDef:
     id: str
     on: str | None
     when: Fn | None
@@ -134,7 +132,7 @@ class TriggerDef(InlineState):
 
 
 @dataclass(frozen=True)
-class PhaseDef(InlineState):
+class PhaseDef:
     id: str
     label: str
     kind: str
@@ -145,14 +143,14 @@ class PhaseDef(InlineState):
 
 
 @dataclass(frozen=True)
-class ScoringStep(InlineState):
+class ScoringStep:
     id: str
     label: str
     effect: CompiledEffect
 
 
 @dataclass(frozen=True)
-class Ruleset(InlineState):
+class Ruleset:
     id: str
     name: str
     version: str
