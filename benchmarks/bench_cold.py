@@ -54,7 +54,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 RULES = str(Path(sys.executable).with_name("rules"))
 # the parser every text is parsed with (Lark builds its tables when no cache holds them)
-GRAMMAR = "from interpreter.language.parser import tables_parser; tables_parser()"
+GRAMMAR = "from interpreter.language.parser import grammar; grammar()"
 WARM_UP_GAMES = 3  # played and replayed before the measured games (replay_vs_play)
 EAGER_HELP = (  # `rules --help` with every sub-command imported, as before issue 13
     "import sys, click; from interpreter.cli.main import COMMANDS, cli, main; "

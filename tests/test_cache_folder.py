@@ -1,7 +1,7 @@
 """The cache runs only what this user's own process wrote (issue 44, point 1 and 2).
 
 Every kind of file the cache holds (a stored ruleset, its verdict, a file fact, Lark's
-parser, the grammar's tables, the log checks' code) is replaced
+parser, the log checks' code) is replaced
 by a payload that would leave a marker file if it were ever unpickled, unmarshalled or
 run; fresh `rules` processes then validate, play and replay, and no marker appears.
 A cache folder or key file that others could write is refused with a warning, and the
@@ -62,7 +62,6 @@ def _kinds(root: Path) -> dict[str, list[Path]]:
         "verdict": list(root.glob("rulesets/*.lint")),
         "file fact": list(root.glob("rulesets/facts/*.pickle")),
         "Lark's parser": list(root.glob("*.lark-cache")),
-        "grammar tables": list(root.glob("*.tables")),
         "log check code": list(root.glob("*.code")),
     }
 
@@ -74,7 +73,7 @@ def plant(root: Path, marker: Path, mac_key: bytes | None = None) -> None:
     for kind, paths in _kinds(root).items():
         assert paths, f"no {kind} file in the cache"
         for path in paths:
-            if kind in ("grammar tables", "log check code"):
+            if kind == "log check code":
                 data = marshal.dumps(code)
             else:
                 data = pickle.dumps(_Payload(marker))

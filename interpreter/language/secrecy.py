@@ -39,8 +39,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from lark import Token, Tree
+
 from interpreter.identity_memo import by_identity
-from interpreter.language.parse_tree import Token, Tree
 from interpreter.language.syntax_tree import _pos
 
 PUBLIC_ZONE_ATTRIBUTES = frozenset({"size", "empty", "capacity", "free", "id", "group", "owner"})
