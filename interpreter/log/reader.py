@@ -309,11 +309,8 @@ class _Reader:
                 return None
             kinds[index] = definition
             by_kind.setdefault(definition, []).append(data)
-            if columns[definition] is None and not line_checks.checked_alone(data, definition):
-                return None
         for definition, group in by_kind.items():
-            check = columns[definition]
-            if check is not None and not check(group):
+            if not columns[definition](group):
                 return None
         count = self.count
         if list(map(itemgetter("n"), many)) != list(range(count + 1, count + 1 + len(many))):
