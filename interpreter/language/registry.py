@@ -25,7 +25,7 @@ from interpreter.language.values import (
 REQUIRED = object()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Param:
     name: str
     type: str
@@ -37,7 +37,7 @@ class Param:
         return self.default is REQUIRED
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Primitive:
     """A function (gives a value) or a statement (changes the state)."""
 

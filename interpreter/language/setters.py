@@ -12,7 +12,7 @@ from interpreter.language.operations import _apply
 Fn = Callable[[Any], Any]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SetLocal:
     name: str
 
@@ -20,7 +20,7 @@ class SetLocal:
         ctx.env[self.name] = _apply(op, ctx.env.get(self.name), value, self.name)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SetGame:
     """A game counter (bounded by the rules' tables) or a game variable."""
 
@@ -35,7 +35,7 @@ class SetGame:
             ctx.state.variables[self.name] = _apply(op, old, value, self.name)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SetPlayerCounter:
     owner: Fn
     name: str
@@ -44,7 +44,7 @@ class SetPlayerCounter:
         ctx.rules.set_counter(ctx, self.name, self.owner(ctx), op, value)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SetPlayerVariable:
     owner: Fn
     keys: Any  # the variable's key by seat
@@ -55,7 +55,7 @@ class SetPlayerVariable:
         ctx.state.variables[key] = _apply(op, ctx.state.variables.get(key), value, self.name)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SetKey:
     """`table.key = …` on a local table."""
 
@@ -67,7 +67,7 @@ class SetKey:
         table[self.name] = _apply(op, table.get(self.name), value, self.name)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SetIndex:
     """`table[key] = …` on a local table."""
 

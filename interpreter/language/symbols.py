@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Signature:
     """Parameters (name → type), which of them are optional, and a result type."""
 
@@ -21,7 +21,7 @@ class Signature:
     defaults: tuple[tuple[str, Any], ...] = ()  # the optional parameters' values
 
 
-@dataclass
+@dataclass(slots=True)
 class Symbols:
     counters: dict[str, str] = field(default_factory=dict)  # name -> "player" | "game"
     variables: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (per, type)

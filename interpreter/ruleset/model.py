@@ -16,7 +16,7 @@ from interpreter.language.effects import CompiledEffect
 Fn = Callable[[Any], Any]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AutomatonDef:
     """A seat the rules drive: it joins games of these player counts."""
 
@@ -26,7 +26,7 @@ class AutomatonDef:
     seat: str = "last"  # first | last
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CounterDef:
     name: str
     per: str
@@ -37,7 +37,7 @@ class CounterDef:
     label: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class VariableDef:
     name: str
     per: str
@@ -46,7 +46,7 @@ class VariableDef:
     visibility: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ZoneDef:
     name: str
     per: str
@@ -56,7 +56,7 @@ class ZoneDef:
     label: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SpaceDef:
     id: str
     group: str
@@ -68,7 +68,7 @@ class SpaceDef:
     label: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PieceDef:
     id: str
     design: str
@@ -77,7 +77,7 @@ class PieceDef:
     label: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Requirement:
     condition: Fn
     message: str
@@ -107,7 +107,7 @@ def _text(ctx: Any, value: Any) -> str:
     return text_id(value)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ActionDef:
     id: str
     label: str
@@ -122,7 +122,7 @@ class ActionDef:
     checker: Fn | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TriggerDef:
     id: str
     on: str | None
@@ -131,7 +131,7 @@ class TriggerDef:
     effect: CompiledEffect
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PhaseDef:
     id: str
     label: str
@@ -142,14 +142,14 @@ class PhaseDef:
     effect: CompiledEffect
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ScoringStep:
     id: str
     label: str
     effect: CompiledEffect
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ruleset:
     id: str
     name: str
