@@ -15,8 +15,8 @@ with the package compiled to bytecode first (``compileall``), as ``pip install``
   base, each expansion, and the two that Solo's and Haute Couture's ``when:`` blocks
   need) and
   ``… --with deluxe`` (one), each with nothing cached (``TABLETOP_RULES_CACHE=0``), with
-  only the files derived from the interpreter's own texts, the grammar's and the
-  dataclasses' ``__init__`` code (a fresh cache folder holding them, each run: the first
+  only the files derived from the interpreter's own texts, Lark's parser of the
+  grammar (a fresh cache folder holding them, each run: the first
   validate of these rules on a machine that ran `rules` before), and with the rules
   stored (``interpreter/ruleset/stored.py``: a second validate of unchanged rules);
 - ``processes``: ``rules play`` of one 4-player random game and ``rules replay`` of its
@@ -54,7 +54,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 RULES = str(Path(sys.executable).with_name("rules"))
 # the parser every text is parsed with (Lark builds its tables when no cache holds them)
-GRAMMAR = "from interpreter.language.parser import tables_parser; tables_parser()"
+GRAMMAR = "from interpreter.language.parser import grammar; grammar()"
 WARM_UP_GAMES = 3  # played and replayed before the measured games (replay_vs_play)
 EAGER_HELP = (  # `rules --help` with every sub-command imported, as before issue 13
     "import sys, click; from interpreter.cli.main import COMMANDS, cli, main; "
@@ -81,7 +81,7 @@ def median_ms(command: list[str], runs: int, env: dict[str, str] | None = None) 
 
 def median_ms_cold_rules(command: list[str], runs: int, warm_cache: str) -> str:
     """Like ``median_ms``, each run with the files derived from the interpreter's texts
-    (the grammar's, the dataclasses') but no stored ruleset."""
+    (Lark's parser of the grammar) but no stored ruleset."""
     folder = Path(warm_cache) / "tabletop-rules"
     derived = [path for path in folder.iterdir() if path.is_file()]
     times = []

@@ -23,8 +23,8 @@ valgrind (Debian: ``apt-get install valgrind``).
 
 ``--commands`` counts fresh ``rules`` processes instead of games: ``python -c pass``
 (the floor), ``rules --help``, and ``rules validate rulesets/rococo`` *cold* (a cache
-folder holding only the files derived from the interpreter's own texts, the grammar's
-and the dataclasses' ``__init__`` code: the first validate of these rules) and *warm*
+folder holding only the files derived from the interpreter's own texts, Lark's parser
+of the grammar: the first validate of these rules) and *warm*
 (after a validate that stored its verdicts). Each tree's package is compiled to
 bytecode first (``compileall``), as ``pip install`` does: with
 ``PYTHONDONTWRITEBYTECODE=1`` (set on some machines) an editable checkout is otherwise
@@ -179,7 +179,7 @@ def checks(tree: Path, games: int) -> list[tuple[str, int, int, int]]:
         check=True,
     )
     names = done.stdout.splitlines()
-    # a first, uncounted run stores the built rules and the dataclasses' code (so that
+    # a first, uncounted run stores the built rules (so that
     # every counted run loads them the same way: a base that built them came out
     # larger than the runs it is taken from)
     counted(tree, CHECKS, str(games), names[0], "compiled", "0")

@@ -30,10 +30,10 @@ import json
 import os
 import stat
 import sys
+from hashlib import sha256
 from pathlib import Path
 
 from interpreter.atomic_file import new_file_beside, write_atomically
-from interpreter.sha256 import sha256
 
 CACHE_ENV = "TABLETOP_RULES_CACHE"
 KEY_NAME = "key"

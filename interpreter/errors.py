@@ -6,14 +6,11 @@ Every stage raises or collects ``Diagnostic`` objects; the CLI prints them in th
 
 from __future__ import annotations
 
-from dataclasses import field
-
-from interpreter.inline_state import InlineState
-from interpreter.lean_dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
-@dataclass(frozen=True, order=True)
-class Location(InlineState):
+@dataclass(frozen=True, order=True, slots=True)
+class Location:
     """A position in a source file (1-based line and column)."""
 
     path: str

@@ -1,16 +1,15 @@
 """The cache runs only what this user's own process wrote (issue 44, point 1 and 2).
 
 Every kind of file the cache holds (a stored ruleset, its verdict, a file fact, Lark's
-parser, the grammar's tables, the dataclasses' code, the log checks' code) is replaced
-by a payload that would leave a marker file if it were ever unpickled, unmarshalled or
-run; fresh `rules` processes then validate, play and replay, and no marker appears.
+parser, kept with ``Lark.save``: a pickle too) is replaced by a payload that would
+leave a marker file if it were ever unpickled; fresh `rules` processes then validate,
+play and replay, and no marker appears.
 A cache folder or key file that others could write is refused with a warning, and the
 command still succeeds without the cache.
 """
 
 from __future__ import annotations
 
-import marshal
 import os
 import pickle
 import stat
@@ -62,23 +61,16 @@ def _kinds(root: Path) -> dict[str, list[Path]]:
         "verdict": list(root.glob("rulesets/*.lint")),
         "file fact": list(root.glob("rulesets/facts/*.pickle")),
         "Lark's parser": list(root.glob("*.lark-cache")),
-        "grammar tables": list(root.glob("*.tables")),
-        "dataclass code": list(root.glob("*.marshal")),
-        "log check code": list(root.glob("*.code")),
     }
 
 
 def plant(root: Path, marker: Path, mac_key: bytes | None = None) -> None:
     """Replace every cache file by a payload (with a MAC under ``mac_key``: what a file
     copied from another user's cache would carry)."""
-    code = compile(f"import os; os.system('touch {marker}')", "payload", "exec")
     for kind, paths in _kinds(root).items():
         assert paths, f"no {kind} file in the cache"
         for path in paths:
-            if kind in ("grammar tables", "dataclass code", "log check code"):
-                data = marshal.dumps(code)
-            else:
-                data = pickle.dumps(_Payload(marker))
+            data = pickle.dumps(_Payload(marker))
             if mac_key is not None:
                 data = cache_folder._mac(mac_key, path, data) + data
             path.write_bytes(data)

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.engine.game import Game, IllegalMove
 from interpreter.engine.seat import Seat
 from interpreter.engine.words import Wording, about, action_words, describe, view_lines
 from interpreter.errors import GameError
-from interpreter.lean_dataclasses import dataclass
 from interpreter.ruleset.model import Ruleset
 from interpreter.ruleset.tables import Tables
 

@@ -9,10 +9,10 @@ item that crosses a cap.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from interpreter.errors import Diagnostic
-from interpreter.lean_dataclasses import dataclass
 
 if TYPE_CHECKING:
     from interpreter.load.ruleset_files import Catalog

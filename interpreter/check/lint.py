@@ -18,9 +18,10 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from lark import Token, Tree
+
 from interpreter.errors import Diagnostic
 from interpreter.identity_memo import by_identity
-from interpreter.language.parse_tree import Token, Tree
 from interpreter.language.parser import SyntaxProblem, parse
 from interpreter.language.values import is_number
 from interpreter.load.ruleset_files import Catalog, Item

@@ -1,7 +1,7 @@
 """Validate a loaded document against a JSON Schema; report at YAML positions.
 
-A document the schema's verdict accepts (``schema_verdict.py``) has nothing to report;
-jsonschema, imported only for the others, finds and words their violations.
+jsonschema judges and words: one validator per schema and process, and the walk that
+finds nothing wrong in a valid document is its verdict.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import re
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from interpreter.check import schema_verdict, schemas
+from interpreter.check import schemas
 from interpreter.errors import Diagnostic
 from interpreter.language.compiled import did_you_mean
 from interpreter.load.yaml_source import Document
@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
 
 _LEFT_OUT = ("missing required key", "missing key")  # the words of a key left out
-_PLAIN_OBJECT = {"type", "description", "properties", "required", "additionalProperties"}
 
 
 @cache
@@ -32,44 +31,24 @@ def validator(name: str) -> Draft202012Validator:
 
 def check(document: Document, schema_name: str) -> list[Diagnostic]:
     """All schema violations of ``document``, one diagnostic each, in file order."""
-    if schema_verdict.accepts(_verdict(schema_name), document.data):
-        return []
     return check_data(document, document.data, validator(schema_name))
 
 
 def check_item_keys(document: Document, data: Any, section: str, base: tuple) -> list[Diagnostic]:
     """Check the keys one item of a content section is given (an overlay's extension
     of it): keys it leaves out are the base's, so a key missing is no error."""
-    if schema_verdict.accepts(_item_keys_verdict(), {section: data}):
-        return []
-    from jsonschema import Draft202012Validator
-
-    content = schemas.content()
-    item_schema = content["properties"][section].get("additionalProperties", {})
-    wrapped = Draft202012Validator({**item_schema, "$defs": content["$defs"]})
-    found = check_data(document, data, wrapped, base)
+    found = check_data(document, data, _item_validator(section), base)
     return [d for d in found if not d.message.startswith(_LEFT_OUT)]
 
 
 @cache
-def _verdict(name: str) -> schema_verdict.Check | None:
-    return schema_verdict.verdict(schemas.SCHEMAS[name]())
+def _item_validator(section: str) -> Draft202012Validator:
+    """The validator of one item of a content section (``check_item_keys``)."""
+    from jsonschema import Draft202012Validator
 
-
-@cache
-def _item_keys_verdict() -> schema_verdict.Check | None:
-    """The verdict on ``{section: keys of one item}`` for ``check_item_keys``: each
-    item's own schema, without its ``required`` where nothing else at its top depends
-    on them (a plain object schema: the keys' errors are then the same)."""
     content = schemas.content()
-    properties = {}
-    for section, part in content["properties"].items():
-        item = part.get("additionalProperties", {})
-        if isinstance(item, dict) and all(k in _PLAIN_OBJECT or k[:2] == "x-" for k in item):
-            item = {key: value for key, value in item.items() if key != "required"}
-        properties[section] = item
-    schema = {"$defs": content["$defs"], "type": "object", "properties": properties}
-    return schema_verdict.verdict(schema)
+    item_schema = content["properties"][section].get("additionalProperties", {})
+    return Draft202012Validator({**item_schema, "$defs": content["$defs"]})
 
 
 def check_data(

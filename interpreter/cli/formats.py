@@ -8,13 +8,13 @@ pull request's diff) and SARIF 2.1.0 for code-scanning dashboards.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from interpreter import __version__
 from interpreter.cli.report import render
 from interpreter.errors import Diagnostic
-from interpreter.lean_dataclasses import dataclass
 
 FORMATS = ("text", "json", "github", "sarif")
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"

@@ -12,10 +12,10 @@ entry whose id the base error names; the mod's `overlay:` header when none does)
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from interpreter.errors import Diagnostic, LoadError, Location
-from interpreter.lean_dataclasses import dataclass
 from interpreter.load.ruleset_files import SINGLETONS, display_path
 from interpreter.load.yaml_source import Document, load_file
 

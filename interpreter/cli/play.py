@@ -12,6 +12,7 @@ import contextlib
 import json
 import signal
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,6 @@ from interpreter.cli.stops import Stopped, Stops
 from interpreter.engine.game import Game
 from interpreter.engine.words import render_result
 from interpreter.errors import CheckError, GameError
-from interpreter.lean_dataclasses import dataclass
 from interpreter.load.search import file_digest
 from interpreter.log import writer
 from interpreter.log.stream import LogStream

@@ -20,6 +20,7 @@ fresh agents.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,6 @@ import click
 from interpreter.agents import Agent, parse
 from interpreter.engine.game import Game
 from interpreter.errors import GameError, RuleError
-from interpreter.lean_dataclasses import dataclass
 from interpreter.log.reader import open_log
 from interpreter.log.replay import replay
 from interpreter.ruleset import resolve_ruleset

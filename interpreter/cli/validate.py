@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import field, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import click
 
 from interpreter import collector
-from interpreter.cli import entry, formats
+from interpreter.cli import formats
 from interpreter.cli.options import expansions_option, mods_option, rules_path_option
 from interpreter.errors import Diagnostic, LoadError, Location
-from interpreter.lean_dataclasses import dataclass
 from interpreter.load.ruleset_files import (  # light: the YAML and schema readers load lazily
     MANIFEST,
     OVERLAY_SCHEMA,
@@ -466,7 +465,6 @@ def validate(
             click.echo(line)
         if games:
             _simulation_text(played, failures, bool(errors))
-    entry.nothing_left()  # its files are written whole and closed: the process may end
     raise SystemExit(1 if errors or failures else 0)
 
 

@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from interpreter.errors import GameError, RuleError
 from interpreter.language import codegen as cg
 from interpreter.language import effects as fx
 from interpreter.language.codegen import Emitter
-from interpreter.lean_dataclasses import dataclass
 
 MAX_INLINE_DEPTH = 3  # nested blocks written inline; deeper ones run as blocks of their own
 _CTX = cg.name(cg.CTX)

@@ -9,6 +9,7 @@ never decides for a player.
 from __future__ import annotations
 
 from collections.abc import Generator
+from dataclasses import dataclass
 from typing import Any
 
 from interpreter.engine.choice import Choice, option_text, option_texts
@@ -17,7 +18,6 @@ from interpreter.errors import GameError, RuleError
 from interpreter.language import effects as fx
 from interpreter.language.runtime import Context
 from interpreter.language.values import Player
-from interpreter.lean_dataclasses import dataclass
 
 Run = Generator["Choice", int, None]
 

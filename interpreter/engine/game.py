@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from interpreter.engine.budget import CONDITIONS, Budget
@@ -33,7 +33,6 @@ from interpreter.engine.what_if import WhatIf
 from interpreter.errors import ChanceProblem, GameError, IllegalMove, RuleError
 from interpreter.language.runtime import Context
 from interpreter.language.values import Player
-from interpreter.lean_dataclasses import dataclass
 from interpreter.ruleset.model import Ruleset
 from interpreter.ruleset.tables import tables_for
 

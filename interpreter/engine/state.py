@@ -12,10 +12,10 @@ from __future__ import annotations
 import json
 import weakref
 from collections.abc import Iterator, Mapping
+from hashlib import sha256
 from typing import Any
 
 from interpreter.language.values import Piece, to_json
-from interpreter.sha256 import sha256
 
 
 class UnfollowedKnowledge(Mapping):

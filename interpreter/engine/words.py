@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from interpreter.engine.game import Result
-from interpreter.lean_dataclasses import dataclass
 from interpreter.ruleset.model import Ruleset
 from interpreter.ruleset.tables import Tables
 

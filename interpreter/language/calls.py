@@ -10,10 +10,11 @@ import ast
 from collections.abc import Callable
 from typing import Any
 
+from lark import Token, Tree
+
 from interpreter.language import codegen as cg
 from interpreter.language import operations as ops
 from interpreter.language.compiled import Compiled, Loop, did_you_mean
-from interpreter.language.parse_tree import Token, Tree
 from interpreter.language.registry import Primitive
 from interpreter.language.selection import narrowed, select
 from interpreter.language.syntax_tree import _args

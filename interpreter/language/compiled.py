@@ -5,11 +5,9 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Callable
-from dataclasses import field
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
-
-from interpreter.lean_dataclasses import dataclass
 
 if TYPE_CHECKING:
     from interpreter.language.codegen import Emitter

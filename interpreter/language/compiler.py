@@ -20,6 +20,8 @@ import ast
 from collections.abc import Callable
 from typing import Any
 
+from lark import Token, Tree
+
 from interpreter.language import codegen as cg
 from interpreter.language import effects as fx
 from interpreter.language import operations as ops
@@ -32,7 +34,6 @@ from interpreter.language.compiled import (
     _Abort,
     did_you_mean,
 )
-from interpreter.language.parse_tree import Token, Tree
 from interpreter.language.parser import SyntaxProblem, parse
 from interpreter.language.paths import PathCompiler
 from interpreter.language.registry import REGISTRY, Registry

@@ -8,18 +8,16 @@ be recorded as plain data and resumed.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.inline_state import InlineState
 from interpreter.language.registry import Primitive
-from interpreter.lean_dataclasses import dataclass
 
 Fn = Callable[[Any], Any]
 
 
-@dataclass(eq=False)
-class Node(InlineState):
+@dataclass(eq=False, slots=True)
+class Node:
     id: str
     # where the statement was written: (line, column) in its text once compiled, then
     # its place in the YAML file (a Location) once the ruleset is built
@@ -37,7 +35,7 @@ def compile_blocks_with(compiler: Callable[[Seq], Any]) -> None:
     _block_compiler[:] = [compiler]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Seq(Node):
     body: tuple[Node, ...] = ()
     # the block as one generated function, made by the engine when it first runs the
@@ -45,22 +43,22 @@ class Seq(Node):
     # compiled
     run: Any = field(default=None, repr=False, compare=False)
 
-    def __getstate__(self) -> dict[str, Any]:
+    def __getstate__(self) -> Any:
         """A block is pickled to be stored with its ruleset (``ruleset/stored.py``,
         which writes its function as code): compiled first, so that a process that
         reads the ruleset back compiles none of its blocks."""
         if self.run is None and _block_compiler:
             self.run = _block_compiler[0](self) or False
-        return self.__dict__
+        return object.__getstate__(self)  # the slots' values, as pickle takes them
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class If(Node):
     branches: tuple[tuple[Fn, Seq], ...] = ()
     otherwise: Seq | None = None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class For(Node):
     var: str = ""
     items: Fn | None = None
@@ -69,25 +67,25 @@ class For(Node):
     simultaneous: bool = False
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Repeat(Node):
     count: Fn | None = None
     body: Seq | None = None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class While(Node):
     cond: Fn | None = None
     body: Seq | None = None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Let(Node):
     var: str = ""
     value: Fn | None = None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Assign(Node):
     """``target op value``: the setter receives (ctx, op, value)."""
 
@@ -97,7 +95,7 @@ class Assign(Node):
     text: str = ""
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Call(Node):
     primitive: Primitive | None = None
     args: tuple[Fn, ...] = ()
@@ -107,7 +105,7 @@ class Call(Node):
 Terms = tuple[tuple[str, Fn], ...]  # the `and`-parts of a condition with their source text
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class ChooseItem(Node):
     var: str = ""
     items: Fn | None = None
@@ -120,8 +118,8 @@ class ChooseItem(Node):
     by_chance: bool = False
 
 
-@dataclass(eq=False)
-class Option(InlineState):
+@dataclass(eq=False, slots=True)
+class Option:
     """A fixed option (``text``), or one option per item of ``items`` (``var`` bound)."""
 
     text: str
@@ -132,27 +130,27 @@ class Option(InlineState):
     items: Fn | None = None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class ChooseOption(Node):
     options: tuple[Option, ...] = ()
     by: Fn | None = None
     optional: bool = False
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Do(Node):
     action: str = ""  # an action id, or a local name holding one
     dynamic: bool = False
     args: tuple[tuple[str, Fn], ...] = ()
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Emit(Node):
     event: str = ""
     args: tuple[tuple[str, Fn], ...] = ()
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Act(Node):
     """Run ``body`` with ``me`` bound to another player."""
 
@@ -160,13 +158,13 @@ class Act(Node):
     body: Seq | None = None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Stop(Node):
     pass
 
 
-@dataclass
-class CompiledEffect(InlineState):
+@dataclass(slots=True)
+class CompiledEffect:
     """A whole effect field: its statements and where it was written."""
 
     source: str

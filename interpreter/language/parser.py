@@ -1,28 +1,31 @@
-"""Parse effect and expression text with the grammar (LALR), once per text.
+"""Parse effect and expression text with the grammar (Lark's LALR parser), once per text.
 
-``grammar.lark`` is the language; Lark builds its tables (kept in the cache folder,
-like Lark's own parser), and ``lalr.py`` parses on them, so a process that only parses
-valid texts never imports Lark. A text the tables refuse is parsed again by Lark,
-whose error (``UnexpectedInput``) becomes the ``SyntaxProblem`` a user reads.
+``grammar.lark`` is the language; Lark builds its parser, which is kept in the cache
+folder (``Lark.save``/``Lark.load`` through the folder's integrity check), parses, and
+gives the trees (``lark.Tree``, ``lark.Token``) the compiler reads. Its error
+(``UnexpectedInput``) becomes the ``SyntaxProblem`` a user reads.
 """
 
 from __future__ import annotations
 
 import contextlib
 import io
-import marshal
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import lark
+from lark import Lark, Tree
+from lark.exceptions import (
+    LarkError,
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+)
 
 from interpreter import cache_folder
-from interpreter.language import lalr, parse_tables
-from interpreter.language.parse_tree import Tree, from_lark
-from interpreter.lean_dataclasses import dataclass
-
-if TYPE_CHECKING:
-    from lark import Lark
-    from lark.exceptions import UnexpectedInput
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 MAX_TEXT = 20_000
@@ -74,11 +77,9 @@ def grammar() -> Lark:
     costs a fifth of a second.
 
     The file is written with ``Lark.save`` and read with ``Lark.load``, not through
-    Lark's own ``cache=`` option: that one counts the cache file's path in its key, so
-    a cache folder reached by another path (another ``XDG_CACHE_HOME``, a restored CI
-    cache) was rebuilt every time. The file's name holds the digest that matters."""
-    from lark import Lark
-
+    Lark's own ``cache=`` option: that one writes and unpickles the file itself, past
+    the cache folder's integrity check (a planted pickle would run), and counts the
+    file's path in its key. The file's name holds the digest that matters."""
     text = GRAMMAR_PATH.read_text()
     cache = grammar_cache_file(text)
     built = None
@@ -108,52 +109,8 @@ def grammar_cache_file(text: str) -> Path | None:
     the digest inside the file again)."""
     # "Lark.save": the file's format (Lark's own cache= wrote another under this name)
     return cache_folder.derived_file(
-        "grammar", text, "Lark.save", _lark_version(), suffix="lark-cache"
+        "grammar", text, "Lark.save", lark.__version__, suffix="lark-cache"
     )
-
-
-def tables_file(text: str) -> Path | None:
-    """Where the grammar's tables for ``lalr.py`` are kept (``parse_tables.py``), or
-    None for no cache; named like Lark's file, with the tables' format."""
-    return cache_folder.derived_file(
-        "grammar", text, f"tables {parse_tables.FORMAT}", _lark_version(), suffix="tables"
-    )
-
-
-@lru_cache(maxsize=1)
-def _lark_version() -> str:
-    """Lark's version, read from its package without importing it (40 ms)."""
-    import importlib.util
-
-    with contextlib.suppress(Exception):
-        spec = importlib.util.find_spec("lark")
-        if spec is not None and spec.origin:
-            for line in Path(spec.origin).read_text(encoding="utf-8").splitlines():
-                if line.startswith("__version__"):
-                    return line.partition("=")[2].strip().strip("\"'")
-    import lark
-
-    return lark.__version__
-
-
-@lru_cache(maxsize=1)
-def tables_parser() -> lalr.Parser | None:
-    """The parser on the grammar's tables, from the cache file or from Lark; None
-    where Lark's internals are not the ones ``parse_tables`` reads (Lark parses then)."""
-    text = GRAMMAR_PATH.read_text()
-    path = tables_file(text)
-    tables = None
-    kept = cache_folder.read_entry(path)  # None: missing, not trusted, or not ours
-    if kept is not None:
-        with contextlib.suppress(Exception):  # of another format: made again
-            tables = parse_tables.ParseTables.from_data(marshal.loads(kept))
-    if tables is None:
-        tables = parse_tables.from_lark(grammar())
-        if tables is None:
-            return None
-        if path is not None:
-            cache_folder.write_entry(path, marshal.dumps(tables.as_data()))
-    return lalr.Parser(tables)
 
 
 @lru_cache(maxsize=MAX_PARSED)
@@ -167,37 +124,18 @@ def parse(text: str, start: str) -> Tree:
             1, 1, f"expression is longer than {MAX_TEXT:,} characters", "split it into functions"
         )
     _check_nesting(text)
-    fast = tables_parser()
-    tree = None
-    if fast is not None:
-        with contextlib.suppress(lalr.NoParse):
-            tree = fast.parse(text, start)
-    if tree is None:
-        return _parse_with_lark(text, start)  # its depth checked before the copy
-    if fast.built > MAX_TREE_DEPTH:  # fewer nodes cannot be nested deeper
-        _check_depth(tree)
-    return tree
-
-
-def _parse_with_lark(text: str, start: str) -> Tree:
-    """Lark's parse of ``text``: its error as a ``SyntaxProblem`` (the usual reason to
-    be here), else its tree in our classes."""
-    from lark.exceptions import LarkError
-    from lark.exceptions import UnexpectedInput as Unexpected
-
     try:
         tree = grammar().parse(text, start=start)
-    except Unexpected as exc:
+    except UnexpectedInput as exc:
         raise _problem(exc, start, text) from None
     except (LarkError, RecursionError) as exc:
         raise SyntaxProblem(1, 1, f"cannot parse: {exc}") from None
-    _check_depth(tree)  # before the copy, which recurses
-    return from_lark(tree)
+    _check_depth(tree)
+    return tree
 
 
 def _check_depth(tree: Any) -> None:
-    """Refuse trees deeper than the compiler may walk (long operator chains); trees of
-    Lark's classes too."""
+    """Refuse trees deeper than the compiler may walk (long operator chains)."""
     stack = [(tree, 1)]
     while stack:
         node, depth = stack.pop()
@@ -240,8 +178,6 @@ def _check_nesting(text: str) -> None:
 
 
 def _problem(exc: UnexpectedInput, start: str, text: str) -> SyntaxProblem:
-    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
-
     line, column = max(exc.line, 1), max(exc.column, 1)
     if isinstance(exc, UnexpectedCharacters):
         char = exc.char
@@ -365,8 +301,6 @@ def _expected(names: set[str] | frozenset[str], start: str = "effect") -> str:
 
 
 def _anon(name: str) -> str:
-    from lark.exceptions import LarkError
-
     try:
         for term in grammar().terminals:
             if term.name == name:

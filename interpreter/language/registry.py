@@ -9,10 +9,9 @@ name lists and ``docs/language.md`` is generated from them (a test keeps it so).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.inline_state import InlineState
 from interpreter.language.values import (
     BOOL,
     NUMBER,
@@ -22,13 +21,12 @@ from interpreter.language.values import (
     ZONE,
     list_of,
 )
-from interpreter.lean_dataclasses import dataclass
 
 REQUIRED = object()
 
 
-@dataclass(frozen=True)
-class Param(InlineState):
+@dataclass(frozen=True, slots=True)
+class Param:
     name: str
     type: str
     doc: str
@@ -39,8 +37,8 @@ class Param(InlineState):
         return self.default is REQUIRED
 
 
-@dataclass(frozen=True)
-class Primitive(InlineState):
+@dataclass(frozen=True, slots=True)
+class Primitive:
     """A function (gives a value) or a statement (changes the state)."""
 
     name: str

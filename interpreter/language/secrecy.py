@@ -36,13 +36,13 @@ mentions, and given again while they are the same (``_Walks``).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
+from lark import Token, Tree
+
 from interpreter.identity_memo import by_identity
-from interpreter.language.parse_tree import Token, Tree
 from interpreter.language.syntax_tree import _pos
-from interpreter.lean_dataclasses import dataclass
 
 PUBLIC_ZONE_ATTRIBUTES = frozenset({"size", "empty", "capacity", "free", "id", "group", "owner"})
 DECLASSIFY = "announced"

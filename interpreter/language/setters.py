@@ -4,25 +4,24 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from interpreter.inline_state import InlineState
 from interpreter.language.operations import _apply
-from interpreter.lean_dataclasses import dataclass
 
 Fn = Callable[[Any], Any]
 
 
-@dataclass(frozen=True)
-class SetLocal(InlineState):
+@dataclass(frozen=True, slots=True)
+class SetLocal:
     name: str
 
     def __call__(self, ctx: Any, op: str, value: Any) -> None:
         ctx.env[self.name] = _apply(op, ctx.env.get(self.name), value, self.name)
 
 
-@dataclass(frozen=True)
-class SetGame(InlineState):
+@dataclass(frozen=True, slots=True)
+class SetGame:
     """A game counter (bounded by the rules' tables) or a game variable."""
 
     name: str
@@ -36,8 +35,8 @@ class SetGame(InlineState):
             ctx.state.variables[self.name] = _apply(op, old, value, self.name)
 
 
-@dataclass(frozen=True)
-class SetPlayerCounter(InlineState):
+@dataclass(frozen=True, slots=True)
+class SetPlayerCounter:
     owner: Fn
     name: str
 
@@ -45,8 +44,8 @@ class SetPlayerCounter(InlineState):
         ctx.rules.set_counter(ctx, self.name, self.owner(ctx), op, value)
 
 
-@dataclass(frozen=True)
-class SetPlayerVariable(InlineState):
+@dataclass(frozen=True, slots=True)
+class SetPlayerVariable:
     owner: Fn
     keys: Any  # the variable's key by seat
     name: str
@@ -56,8 +55,8 @@ class SetPlayerVariable(InlineState):
         ctx.state.variables[key] = _apply(op, ctx.state.variables.get(key), value, self.name)
 
 
-@dataclass(frozen=True)
-class SetKey(InlineState):
+@dataclass(frozen=True, slots=True)
+class SetKey:
     """`table.key = …` on a local table."""
 
     owner: Fn
@@ -68,8 +67,8 @@ class SetKey(InlineState):
         table[self.name] = _apply(op, table.get(self.name), value, self.name)
 
 
-@dataclass(frozen=True)
-class SetIndex(InlineState):
+@dataclass(frozen=True, slots=True)
+class SetIndex:
     """`table[key] = …` on a local table."""
 
     owner: Fn

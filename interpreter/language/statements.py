@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from lark import Token, Tree
+
 from interpreter.language import effects as fx
 from interpreter.language import setters
 from interpreter.language.compiled import Compiled, _Abort, did_you_mean
-from interpreter.language.parse_tree import Token, Tree
 from interpreter.language.syntax_tree import _args, _pos, _target_text, _unquote
 from interpreter.language.values import (
     ACTION,

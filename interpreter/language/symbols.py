@@ -6,15 +6,12 @@ expression can be checked against every declaration wherever it is written.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.inline_state import InlineState
-from interpreter.lean_dataclasses import dataclass
 
-
-@dataclass(frozen=True)
-class Signature(InlineState):
+@dataclass(frozen=True, slots=True)
+class Signature:
     """Parameters (name → type), which of them are optional, and a result type."""
 
     params: dict[str, str]
@@ -24,8 +21,8 @@ class Signature(InlineState):
     defaults: tuple[tuple[str, Any], ...] = ()  # the optional parameters' values
 
 
-@dataclass
-class Symbols(InlineState):
+@dataclass(slots=True)
+class Symbols:
     counters: dict[str, str] = field(default_factory=dict)  # name -> "player" | "game"
     variables: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (per, type)
     zones: dict[str, str] = field(default_factory=dict)  # name -> "player" | "game"

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from lark import Token, Tree
+
 from interpreter.identity_memo import by_identity
-from interpreter.language.parse_tree import Token, Tree
 
 
 def _args(args: Tree | None) -> list[Any]:

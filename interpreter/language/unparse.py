@@ -10,7 +10,8 @@ are not in the tree, so they are not printed.
 
 from __future__ import annotations
 
-from interpreter.language.parse_tree import Token, Tree
+from lark import Token, Tree
+
 from interpreter.language.syntax_tree import _unquote
 
 INDENT = "  "

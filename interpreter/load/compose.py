@@ -25,13 +25,12 @@ so later stages report problems where the overlay wrote them.
 from __future__ import annotations
 
 import heapq
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from interpreter.check.schema_check import check_item_keys
 from interpreter.errors import Diagnostic, Location
 from interpreter.language.compiled import did_you_mean
-from interpreter.lean_dataclasses import dataclass
 from interpreter.load.merge import Merger, forget
 from interpreter.load.yaml_source import Document, JsonPath
 

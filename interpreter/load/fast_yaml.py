@@ -34,8 +34,8 @@ from ruamel.yaml.resolver import VersionedResolver
 from interpreter.errors import LoadError
 from interpreter.load.plain import Unusual
 
-try:  # ruamel.yaml.clib: absent on PyPy and where no wheel was installed
-    from _ruamel_yaml import CParser
+try:  # ruamel.yaml.clib, as ruamel.yaml offers it: absent on PyPy and where no wheel was installed
+    from ruamel.yaml.cyaml import CParser
 except ImportError:  # pragma: no cover - depends on the environment
     CParser = None
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ruamel.yaml.events import (
@@ -42,7 +43,6 @@ from ruamel.yaml.scalarstring import (
 )
 
 from interpreter.errors import Diagnostic, LoadError, Location
-from interpreter.lean_dataclasses import dataclass
 
 if TYPE_CHECKING:
     from interpreter.load.yaml_source import Document, JsonPath, Limits

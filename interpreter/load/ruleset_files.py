@@ -7,15 +7,14 @@ problems at the line where the item was written.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
+from hashlib import sha256
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from interpreter.errors import Diagnostic, LoadError, Location
-from interpreter.lean_dataclasses import dataclass
 from interpreter.load.search import MANIFEST, real_path
 from interpreter.load.search import resolve_ruleset as resolve_ruleset
-from interpreter.sha256 import sha256
 
 if TYPE_CHECKING:  # the readers (YAML, schemas, overlays) are imported where they run:
     # a stored ruleset is used without them (interpreter/ruleset/stored.py)

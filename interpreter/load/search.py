@@ -15,11 +15,11 @@ import contextlib
 import functools
 import os
 from collections.abc import Callable, Iterator
+from hashlib import sha256
 from pathlib import Path
 from typing import Any, TypeVar
 
 from interpreter.errors import LoadError
-from interpreter.sha256 import sha256
 
 MANIFEST = "ruleset.yaml"
 ENVIRONMENT = "RULES_PATH"

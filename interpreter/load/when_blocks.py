@@ -17,10 +17,10 @@ here: its overlay's own build reports that name as an error, at its place.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from interpreter.errors import Diagnostic, LoadError, Location
-from interpreter.lean_dataclasses import dataclass
 from interpreter.load.ruleset_files import display_path, overlay_block_names, requirement_chain
 
 # combinations plain `validate` builds for `when:` blocks beyond the base and each

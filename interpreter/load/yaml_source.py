@@ -12,7 +12,7 @@ pure-Python reader, which also reads whatever libyaml refuses.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +27,6 @@ from ruamel.yaml.events import (
 )
 
 from interpreter.errors import Diagnostic, LoadError, Location
-from interpreter.lean_dataclasses import dataclass
 from interpreter.load import buffers, fast_yaml, plain
 from interpreter.load.plain import ScalarSpan
 

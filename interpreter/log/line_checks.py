@@ -1,30 +1,32 @@
-"""Whether a line of a game log is valid, by checks derived from the log's schema.
+"""Whether a line of a game log is valid: fastjsonschema's verdict, jsonschema's words.
 
-Most lines are one of two flat kinds (a decision, a chance outcome), checked by code
-made from their definitions (``quick_check.py``), a block's column by column; the
-header and the checkpoints by fastjsonschema's code; a line any of them refuses by
-jsonschema, which words its error. The reader (``reader.py``) calls them through this
-module, so that a test or a benchmark can swap one for all of its callers.
+Each kind of line (a decision, a chance outcome, a checkpoint, the header) is checked
+by fastjsonschema's code of its definition in the log's schema, made once per process
+when first needed; a block of events of one kind is checked in one call (an array of
+them). A line it refuses goes to jsonschema, which words the error. The reader
+(``reader.py``) calls them through this module, so that a test or a benchmark can swap
+one for all of its callers.
+
+fastjsonschema reads the schema as draft 4 does: there ``5.0`` is no integer, as in the
+log's format (jsonschema's validator below says the same), where the later drafts
+take it for 5. The schema's one later keyword, ``const``, is read as the ``enum`` of one
+value it means.
 """
 
 from __future__ import annotations
 
-import json
-import marshal
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
-from types import CodeType
 from typing import TYPE_CHECKING, Any
 
 import fastjsonschema
 
-from interpreter import cache_folder
 from interpreter.check import schemas
-from interpreter.log.quick_check import quick_check, quick_check_many
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
+
+DRAFT_4 = "http://json-schema.org/draft-04/schema#"
 
 
 def _definition_schema(definition: str) -> dict[str, Any]:
@@ -47,77 +49,42 @@ def full_validator(definition: str) -> Draft202012Validator:
     return log_validator(_definition_schema(definition))
 
 
-@cache
-def fast_validator(definition: str) -> Callable[[Any], Any]:
-    """A validator compiled to Python code (~1.5 µs a line): it only says yes or no,
-    and a no is handed to ``full_validator`` for the words. Its code is kept in the cache
-    folder, as the other things derived from the interpreter's own texts: making it
-    (fastjsonschema's text of the header's schema, compiled) took 5 ms of every
-    replay."""
-    schema = _definition_schema(definition)
-    kept = cache_folder.derived_file(
-        f"log-check-{definition}",
-        json.dumps(schema, sort_keys=True),
-        fastjsonschema.VERSION,
-        suffix="code",
-    )
-    code = _kept_code(kept)
-    if code is None:
-        code = compile(fastjsonschema.compile_to_code(schema), "<log check>", "exec")
-        cache_folder.write_entry(kept, marshal.dumps(code))
-    namespace: dict[str, Any] = {}
-    exec(code, namespace)  # fastjsonschema's code of our own schema
-    return namespace["validate"]
+def _as_draft_4(node: Any) -> Any:
+    """The schema with each ``const`` written as the ``enum`` of its one value."""
+    if isinstance(node, dict):
+        return {
+            ("enum" if key == "const" else key): ([value] if key == "const" else _as_draft_4(value))
+            for key, value in node.items()
+            if key != "$schema"
+        }
+    if isinstance(node, list):
+        return [_as_draft_4(item) for item in node]
+    return node
 
 
-def _kept_code(path: Path | None) -> CodeType | None:
-    """The code kept in ``path``, or None (none kept, or unreadable: made again)."""
-    data = cache_folder.read_entry(path)  # None: missing, not trusted, or not ours
-    if data is None:
-        return None
-    try:
-        code = marshal.loads(data)
-    except (EOFError, ValueError, TypeError):
-        return None
-    return code if isinstance(code, CodeType) else None
+def _verdict(schema: dict[str, Any]) -> Callable[[Any], bool]:
+    """True of the data ``schema`` accepts (fastjsonschema's code, draft 4 reading)."""
+    validate = fastjsonschema.compile({**_as_draft_4(schema), "$schema": DRAFT_4})
+
+    def check(data: Any) -> bool:
+        try:
+            validate(data)
+        except (fastjsonschema.JsonSchemaException, RecursionError):
+            return False
+        return True
+
+    return check
 
 
 @cache
-def _quick(definition: str) -> Callable[[dict[str, Any]], bool] | None:
-    """The quick check of a flat definition, or None (``quick_check.py``)."""
-    return quick_check(schemas.game_log()["$defs"][definition])
+def _open_check(definition: str) -> Callable[[Any], bool]:
+    return _verdict(_definition_schema(definition))
 
 
 def surely_valid(data: dict[str, Any], definition: str) -> bool:
     """True when the line's ``data`` is valid; False when ``full_validator`` must look
-    at it.
-
-    A flat definition (a decision's, a chance outcome's) has a quick check derived
-    from the schema (``quick_check.py``). For the others (the header, a checkpoint: a
-    few lines a log, and short): fastjsonschema takes 5.0 for an integer, as JSON
-    Schema drafts 6 and later do, and ours does not; the log schema has no other
-    numbers, so any float in the line sends it to the full validator."""
-    quick = _quick(definition)
-    if quick is not None:
-        return quick(data)
-    try:
-        fast_validator(definition)(data)
-    except (fastjsonschema.JsonSchemaException, RecursionError):
-        return False
-    return not _holds_float(data)
-
-
-def _holds_float(value: Any) -> bool:
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, float):
-            return True
-        if isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return False
+    at it (keys the schema does not name are allowed: ``known_keys``)."""
+    return _open_check(definition)(data)
 
 
 @cache
@@ -126,39 +93,45 @@ def known_keys(definition: str) -> frozenset[str]:
     return frozenset(schemas.game_log()["$defs"][definition]["properties"])
 
 
+def _closed(definition: str) -> dict[str, Any]:
+    """The definition that also refuses a key it does not name (at its top)."""
+    return {**schemas.game_log()["$defs"][definition], "additionalProperties": False}
+
+
+class _OnFirstUse(dict):
+    """A mapping of each kind of line to its check, made when first asked for: a
+    log of decisions alone compiles no checkpoint's check."""
+
+    def __init__(self, make: Callable[[str], Callable[..., bool]]):
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, definition: str) -> Callable[..., bool]:
+        made = self[definition] = self._make(definition)
+        return made
+
+
 @cache
 def checks(
     definitions: tuple[str, ...],
-) -> tuple[dict[str, Callable[..., bool]], dict[str, Callable[..., bool] | None]]:
+) -> tuple[dict[str, Callable[..., bool]], dict[str, Callable[..., bool]]]:
     """Each kind of event's line check (``line_check``) and block check (``many_check``),
-    made once per process, not for each log read."""
-    return (
-        {definition: line_check(definition) for definition in definitions},
-        {definition: many_check(definition) for definition in definitions},
-    )
+    kept for the process, not made for each log read."""
+    del definitions  # every kind the schema defines; the key of the cache
+    return _OnFirstUse(line_check), _OnFirstUse(many_check)
 
 
 @cache
-def many_check(definition: str) -> Callable[[list[dict[str, Any]]], bool] | None:
-    """The column-wise check of a block's events of ``definition`` (None: none)."""
-    return quick_check_many(schemas.game_log()["$defs"][definition])
-
-
-def checked_alone(data: dict[str, Any], definition: str) -> bool:
-    """An event of a kind with no column-wise check (a checkpoint): valid, with no key
-    its schema does not name, checked without a side effect."""
-    return data.keys() <= known_keys(definition) and surely_valid(data, definition)
+def many_check(definition: str) -> Callable[[list[dict[str, Any]]], bool]:
+    """True of a block's events of ``definition`` that are all valid and name no key
+    their schema does not; False sends the block to the reader's line-by-line path."""
+    defs = schemas.game_log()["$defs"]
+    return _verdict({"type": "array", "items": _closed(definition), "$defs": defs})
 
 
 @cache
 def line_check(definition: str) -> Callable[[dict[str, Any]], bool]:
     """True of an event line of ``definition`` that is valid and names no key its
-    schema does not (``quick_check.py``, closed); False sends the line to
-    the reader's ``_Reader._check``, which words its error or its warning, and which checks the
-    lines of a definition that has no quick check (the checkpoints: a few a log)."""
-    quick = quick_check(schemas.game_log()["$defs"][definition], closed=True)
-    return quick if quick is not None else _not_sure
-
-
-def _not_sure(_data: dict[str, Any]) -> bool:
-    return False
+    schema does not; False sends the line to the reader's ``_Reader._check``, which
+    words its error or its warning."""
+    return _verdict({**_closed(definition), "$defs": schemas.game_log()["$defs"]})

@@ -24,7 +24,8 @@ try:
 except ImportError:  # no wheel for this platform: the standard library's scanner
     orjson = None
 
-from interpreter.lean_dataclasses import dataclass
+from dataclasses import dataclass
+
 from interpreter.log import line_checks
 
 MAX_BYTES = 50_000_000  # a whole log
@@ -309,11 +310,8 @@ class _Reader:
                 return None
             kinds[index] = definition
             by_kind.setdefault(definition, []).append(data)
-            if columns[definition] is None and not line_checks.checked_alone(data, definition):
-                return None
         for definition, group in by_kind.items():
-            check = columns[definition]
-            if check is not None and not check(group):
+            if not columns[definition](group):
                 return None
         count = self.count
         if list(map(itemgetter("n"), many)) != list(range(count + 1, count + 1 + len(many))):

@@ -26,14 +26,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from interpreter.engine.game import Game
 from interpreter.engine.state import knowledge
 from interpreter.engine.words import describe, render_result
-from interpreter.lean_dataclasses import dataclass
 from interpreter.log.effects import changes
 from interpreter.log.reader import LogLine, ParsedLog, log_line, read
 from interpreter.log.replay import Verdict, replay, replay_events

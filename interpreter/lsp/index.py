@@ -8,11 +8,11 @@ working while a file is being fixed.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from interpreter.errors import Location
-from interpreter.lean_dataclasses import dataclass
 from interpreter.load.ruleset_files import Catalog, Item
 from interpreter.load.yaml_source import Document, value_at
 from interpreter.lsp.positions import absolute

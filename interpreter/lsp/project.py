@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import re
 import time
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from interpreter.errors import Diagnostic, LoadError
-from interpreter.lean_dataclasses import dataclass
 from interpreter.load.buffers import reading
 from interpreter.load.ruleset_files import Catalog, requirement_chain, resolve_ruleset
 from interpreter.load.search import MANIFEST

@@ -187,6 +187,8 @@ def _is_id(value: Any) -> bool:
 def answer(protocol: JsonRPCProtocol, ident: Any, code: int, message: str) -> None:
     """Send the JSON-RPC error response ``code`` (id null where the frame had none)."""
     log.warning("answered a malformed message: %s", message)
-    protocol._send_data(  # pygls writes it framed, between the other messages
+    body = json.dumps(
         {"jsonrpc": "2.0", "id": ident, "error": {"code": code, "message": message}}
-    )
+    ).encode()
+    # framed on the writer pygls writes its own messages to, between them
+    protocol.writer.write(b"Content-Length: %d\r\n\r\n%s" % (len(body), body))

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import os
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from interpreter.errors import CheckError, Diagnostic
-from interpreter.lean_dataclasses import dataclass
 from interpreter.load.search import resolve_ruleset
 from interpreter.ruleset import stored
 from interpreter.ruleset.file_stamps import fingerprint

@@ -8,13 +8,12 @@ there are none.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 
 from interpreter.check import limits
 from interpreter.errors import Diagnostic, Location
 from interpreter.language.codegen import Emitter
 from interpreter.language.compiler import Compiler
-from interpreter.lean_dataclasses import dataclass
 from interpreter.load.ruleset_files import Catalog, Item
 from interpreter.ruleset.conversions import per_side, players_notes
 from interpreter.ruleset.definitions import DefinitionsMixin

@@ -7,19 +7,17 @@ specific values come from the ruleset's YAML, never from this code.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.errors import Location
-from interpreter.inline_state import InlineState
 from interpreter.language.effects import CompiledEffect
-from interpreter.lean_dataclasses import dataclass
 
 Fn = Callable[[Any], Any]
 
 
-@dataclass(frozen=True)
-class AutomatonDef(InlineState):
+@dataclass(frozen=True, slots=True)
+class AutomatonDef:
     """A seat the rules drive: it joins games of these player counts."""
 
     id: str
@@ -28,8 +26,8 @@ class AutomatonDef(InlineState):
     seat: str = "last"  # first | last
 
 
-@dataclass(frozen=True)
-class CounterDef(InlineState):
+@dataclass(frozen=True, slots=True)
+class CounterDef:
     name: str
     per: str
     initial: Any  # int, or {side: int}
@@ -39,8 +37,8 @@ class CounterDef(InlineState):
     label: str
 
 
-@dataclass(frozen=True)
-class VariableDef(InlineState):
+@dataclass(frozen=True, slots=True)
+class VariableDef:
     name: str
     per: str
     type: str
@@ -48,8 +46,8 @@ class VariableDef(InlineState):
     visibility: str
 
 
-@dataclass(frozen=True)
-class ZoneDef(InlineState):
+@dataclass(frozen=True, slots=True)
+class ZoneDef:
     name: str
     per: str
     visibility: str
@@ -58,8 +56,8 @@ class ZoneDef(InlineState):
     label: str
 
 
-@dataclass(frozen=True)
-class SpaceDef(InlineState):
+@dataclass(frozen=True, slots=True)
+class SpaceDef:
     id: str
     group: str
     sides: tuple[str, ...] | None  # None: on every side
@@ -70,8 +68,8 @@ class SpaceDef(InlineState):
     label: str
 
 
-@dataclass(frozen=True)
-class PieceDef(InlineState):
+@dataclass(frozen=True, slots=True)
+class PieceDef:
     id: str
     design: str
     kind: str
@@ -79,8 +77,8 @@ class PieceDef(InlineState):
     label: str
 
 
-@dataclass(frozen=True)
-class Requirement(InlineState):
+@dataclass(frozen=True, slots=True)
+class Requirement:
     condition: Fn
     message: str
     text: str
@@ -109,8 +107,8 @@ def _text(ctx: Any, value: Any) -> str:
     return text_id(value)
 
 
-@dataclass(frozen=True)
-class ActionDef(InlineState):
+@dataclass(frozen=True, slots=True)
+class ActionDef:
     id: str
     label: str
     params: dict[str, str]
@@ -124,8 +122,8 @@ class ActionDef(InlineState):
     checker: Fn | None = None
 
 
-@dataclass(frozen=True)
-class TriggerDef(InlineState):
+@dataclass(frozen=True, slots=True)
+class TriggerDef:
     id: str
     on: str | None
     when: Fn | None
@@ -133,8 +131,8 @@ class TriggerDef(InlineState):
     effect: CompiledEffect
 
 
-@dataclass(frozen=True)
-class PhaseDef(InlineState):
+@dataclass(frozen=True, slots=True)
+class PhaseDef:
     id: str
     label: str
     kind: str
@@ -144,15 +142,15 @@ class PhaseDef(InlineState):
     effect: CompiledEffect
 
 
-@dataclass(frozen=True)
-class ScoringStep(InlineState):
+@dataclass(frozen=True, slots=True)
+class ScoringStep:
     id: str
     label: str
     effect: CompiledEffect
 
 
-@dataclass(frozen=True)
-class Ruleset(InlineState):
+@dataclass(frozen=True, slots=True)
+class Ruleset:
     id: str
     name: str
     version: str

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from lark import Token, Tree
+
 from interpreter.identity_memo import by_identity
 from interpreter.language.compiled import Problem
-from interpreter.language.parse_tree import Token, Tree
 from interpreter.language.syntax_tree import _pos, references
 
 BY = {"choose_item": 4, "choose_option": 1}  # where a choice's `by` is in its tree

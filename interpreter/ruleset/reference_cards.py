@@ -8,12 +8,11 @@ Effects and conditions are re-printed from their parse trees (``unparse``).
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.language.parser import SyntaxProblem, parse
 from interpreter.language.unparse import unparse
-from interpreter.lean_dataclasses import dataclass
 from interpreter.load.ruleset_files import Catalog
 from interpreter.ruleset.model import Ruleset
 

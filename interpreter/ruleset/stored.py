@@ -31,13 +31,13 @@ import pickle
 import sys
 import types
 from collections.abc import Callable
+from dataclasses import dataclass
+from hashlib import sha256
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from interpreter import cache_folder
-from interpreter.lean_dataclasses import dataclass
 from interpreter.load.search import once_while_fixed, real_path
-from interpreter.sha256 import sha256
 
 if TYPE_CHECKING:  # the code generator is imported only where code is read or written
     from interpreter.language.codegen import Emitter

@@ -6,6 +6,7 @@ scenario file gets the same messages as a ruleset file.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,6 @@ from jsonschema import Draft202012Validator
 
 from interpreter.check.schema_check import check_data
 from interpreter.errors import CheckError, Diagnostic, LoadError, Location
-from interpreter.lean_dataclasses import dataclass
 from interpreter.load.yaml_source import Document, load_file
 from interpreter.ruleset import load_or_raise, resolve_ruleset
 from interpreter.ruleset.model import Ruleset

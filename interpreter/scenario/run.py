@@ -7,13 +7,12 @@ same paths ordinary play takes, so a scenario checks the rules as they run.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.engine.game import Game
 from interpreter.engine.state import State, knowledge
 from interpreter.errors import Diagnostic, GameError, IllegalMove, Location, RuleError
-from interpreter.lean_dataclasses import dataclass
 from interpreter.scenario import expect
 from interpreter.scenario.load import DEFAULT_PLAYERS, DEFAULT_SEED, ScenarioFile
 from interpreter.scenario.names import Names, ScenarioProblem

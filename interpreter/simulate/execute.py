@@ -14,9 +14,8 @@ import signal
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from dataclasses import field
+from dataclasses import dataclass, field
 
-from interpreter.lean_dataclasses import dataclass
 from interpreter.simulate.plan import GameSpec, Plan
 from interpreter.simulate.play import play_chunk, ruleset_of
 

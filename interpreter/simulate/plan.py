@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import field
-
-from interpreter.lean_dataclasses import dataclass
-from interpreter.sha256 import sha256
+from dataclasses import dataclass, field
+from hashlib import sha256
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+from dataclasses import fields, is_dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,8 +27,10 @@ def _seqs(value: Any, seen: set[int]) -> Any:
         parts = list(value.values())
     elif isinstance(value, list | tuple | set | frozenset):
         parts = list(value)
-    elif hasattr(value, "__dict__") and type(value).__module__.startswith("interpreter"):
+    elif type(value).__module__.startswith("interpreter") and hasattr(value, "__dict__"):
         parts = list(vars(value).values())
+    elif is_dataclass(value):  # one with slots: its fields
+        parts = [getattr(value, field.name) for field in fields(value)]
     else:
         return
     for part in parts:

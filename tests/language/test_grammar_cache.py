@@ -1,9 +1,9 @@
-"""The grammar's cache files: written once per grammar, reused, never in the way.
+"""The grammar's cache file: written once per grammar, reused, never in the way.
 
-Building the LALR tables costs a fifth of a second at every start of `rules`; two
-files in ``$XDG_CACHE_HOME/tabletop-rules/`` save it: the tables ``lalr.py`` parses on
-(``grammar-….tables``) and Lark's own parser (``grammar-….lark-cache``), which words
-the errors. A cache that cannot be written or read must change nothing but the speed.
+Building the LALR tables costs a fifth of a second at every start of `rules`; one file
+in ``$XDG_CACHE_HOME/tabletop-rules/`` saves it: Lark's own parser (``Lark.save``,
+``grammar-….lark-cache``), kept through the cache folder's integrity check. A cache
+that cannot be written or read must change nothing but the speed.
 """
 
 from __future__ import annotations
@@ -22,8 +22,6 @@ from interpreter.language.parser import (
     grammar,
     grammar_cache_file,
     parse,
-    tables_file,
-    tables_parser,
 )
 
 SAMPLES = [
@@ -35,7 +33,6 @@ SAMPLES = [
 def new_process() -> None:
     """Forget the parsers and parsed texts, as a new process has none."""
     grammar.cache_clear()
-    tables_parser.cache_clear()
     parse.cache_clear()
 
 
@@ -76,18 +73,16 @@ def test_the_cache_is_written_then_reused(
     monkeypatch.delenv("TABLETOP_RULES_CACHE", raising=False)
     first = trees()
     folder = tmp_path / "tabletop-rules"
-    files = [*folder.glob("grammar-*.lark-cache"), *folder.glob("grammar-*.tables")]
-    assert len(files) == 2 and all(file.stat().st_size > 1000 for file in files)
+    files = list(folder.glob("grammar-*.lark-cache"))
+    assert len(files) == 1 and all(file.stat().st_size > 1000 for file in files)
     assert builds == [1]
     written = [file.stat().st_mtime_ns for file in files]
 
     new_process()
     second = trees()
     assert builds == [1]  # loaded, not built again
-    assert grammar.cache_info().currsize == 0  # parsed on the tables: Lark was not needed
     assert [file.stat().st_mtime_ns for file in files] == written
     assert grammar().terminals  # what `_anon` reads for the error messages
-    assert builds == [1]  # Lark's parser read from its file
     assert first == second == uncached_trees(monkeypatch)
     assert builds == [1, 1]  # the uncached parser was built, as it must be
 
@@ -118,9 +113,6 @@ def test_the_file_name_follows_the_grammar_text(
     assert path is not None and path.parent == tmp_path / "tabletop-rules"
     assert grammar_cache_file(text) == path
     assert grammar_cache_file(text + "\n// edited\n") != path
-    tables = tables_file(text)
-    assert tables is not None and tables.parent == path.parent and tables != path
-    assert tables_file(text + "\n// edited\n") != tables
 
 
 def test_a_stale_cache_file_is_removed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -129,17 +121,10 @@ def test_a_stale_cache_file_is_removed(tmp_path: Path, monkeypatch: pytest.Monke
     folder = tmp_path / "tabletop-rules"
     folder.mkdir()
     (folder / "grammar-0000000000000000.lark-cache").write_bytes(b"old")
-    (folder / "grammar-0000000000000000.tables").write_bytes(b"old")
     (folder / "other-file").write_bytes(b"kept")
     path = grammar_cache_file(GRAMMAR_PATH.read_text())
-    assert sorted(p.name for p in folder.iterdir()) == [
-        "grammar-0000000000000000.tables",
-        "other-file",
-    ]
-    tables = tables_file(GRAMMAR_PATH.read_text())
     assert sorted(p.name for p in folder.iterdir()) == ["other-file"]
     assert path is not None and not path.exists()
-    assert tables is not None and not tables.exists()
 
 
 @pytest.mark.parametrize("value", ["0", "off", "no", "false"])
@@ -149,7 +134,6 @@ def test_the_environment_variable_turns_it_off(
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setenv("TABLETOP_RULES_CACHE", value)
     assert grammar_cache_file(GRAMMAR_PATH.read_text()) is None
-    assert tables_file(GRAMMAR_PATH.read_text()) is None
     trees()
     assert builds == [1]
     assert not (tmp_path / "tabletop-rules").exists()
@@ -173,7 +157,7 @@ def test_a_cache_file_that_cannot_be_written_or_read_changes_nothing(
     root, whom a read-only mode would not stop)."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.delenv("TABLETOP_RULES_CACHE", raising=False)
-    paths = [grammar_cache_file(GRAMMAR_PATH.read_text()), tables_file(GRAMMAR_PATH.read_text())]
+    paths = [grammar_cache_file(GRAMMAR_PATH.read_text())]
     for path in paths:
         assert path is not None
         path.mkdir()
@@ -221,7 +205,7 @@ def test_a_corrupt_cache_file_is_rebuilt(
 ) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.delenv("TABLETOP_RULES_CACHE", raising=False)
-    paths = [grammar_cache_file(GRAMMAR_PATH.read_text()), tables_file(GRAMMAR_PATH.read_text())]
+    paths = [grammar_cache_file(GRAMMAR_PATH.read_text())]
     for path in paths:
         assert path is not None
         path.write_bytes(b"half a file")  # e.g. a process killed while writing it
@@ -232,21 +216,5 @@ def test_a_corrupt_cache_file_is_rebuilt(
     assert builds == [1, 1]  # then read
 
 
-def test_corrupt_tables_are_made_again_from_lark_s_file(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, builds: list[int]
-) -> None:
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.delenv("TABLETOP_RULES_CACHE", raising=False)
-    expected = trees()
-    path = tables_file(GRAMMAR_PATH.read_text())
-    assert path is not None
-    path.write_bytes(b"\x00" * 2000)  # not a marshalled value
-    new_process()
-    assert trees() == expected
-    assert builds == [1]  # from Lark's parser, read from its file
-    assert path.stat().st_size > 2000
-
-
 def test_the_module_keeps_one_parser_per_process() -> None:
     assert parser.grammar() is parser.grammar()
-    assert parser.tables_parser() is parser.tables_parser()

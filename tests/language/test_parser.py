@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import lark
 import pytest
+from lark import Token, Tree
 
-from interpreter.language.parse_tree import Token, Tree
 from interpreter.language.parser import (
     GRAMMAR_PATH,
     MAX_NESTING,

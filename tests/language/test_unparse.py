@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from lark import Token, Tree
 
-from interpreter.language.parse_tree import Token, Tree
 from interpreter.language.parser import parse
 from interpreter.language.syntax_tree import _unquote
 from interpreter.language.unparse import unparse
