@@ -1,8 +1,8 @@
 """Warnings about rules that are valid but almost certainly not what the author meant.
 
 A ruleset can pass every check and still carry dead weight: an action no phase
-offers, a function nobody calls, a constant nobody reads, an event nobody emits or
-answers, or an option whose requirement can never hold. None of them breaks a game,
+offers, a function nobody calls, a constant or counter nobody names, an event nobody
+emits or answers, or an option whose requirement can never hold. None of them breaks a game,
 so they are warnings (``severity="warning"``), located at the definition; the CLI
 turns them into errors with ``--strict``.
 
@@ -27,7 +27,13 @@ from interpreter.language.values import is_number
 from interpreter.load.ruleset_files import Catalog, Item
 
 # The sections whose items only matter when something refers to them.
-LINTED = {"actions": "action", "functions": "function", "constants": "constant", "events": "event"}
+LINTED = {
+    "actions": "action",
+    "functions": "function",
+    "constants": "constant",
+    "counters": "counter",
+    "events": "event",
+}
 # Keys whose texts are prose for people: a word in them is not a reference.
 PROSE = {"description", "label", "name", "note", "docs", "decision"}
 # Sections that never make anything used (they name items only to show them).
@@ -44,7 +50,7 @@ def lint(catalog: Catalog) -> list[Diagnostic]:
 
 # ------------------------------------------------------------------ unused names
 def unused(catalog: Catalog) -> list[Diagnostic]:
-    """Actions, functions, constants and events that no reachable item names.
+    """Actions, functions, constants, counters and events that no reachable item names.
 
     The items outside the linted sections (structure, scoring, triggers, components,
     spaces, zones, automata, …) are the roots: the engine runs or shows them whatever
@@ -101,6 +107,7 @@ def _where_used(kind: str) -> str:
         "action": "in a phase's effect (`do NAME(…)`) or a list of actions",
         "function": "in an expression (`NAME(…)`)",
         "constant": "in an expression",
+        "counter": "in an expression or an effect (`gain(NAME, 1)`, `my.NAME`)",
         "event": "with `emit NAME(…)` and a trigger `on: NAME`",
     }[kind]
 

@@ -34,6 +34,7 @@ counters:
   coins: {per: player, initial: 3}
   score: {per: player}
   turn: {per: game}
+  tally: {per: game}
 functions:
   double: {params: {n: number}, returns: number, value: n * 2}
   helper: {returns: number, value: "2"}
@@ -97,6 +98,7 @@ def headlines(folder: Path) -> list[str]:
 def test_every_warning_at_its_definition(linty: Path) -> None:
     assert headlines(linty) == [
         f"{at(linty, 'spare:')}: warning: constant `spare` is never used",
+        f"{at(linty, 'tally:')}: warning: counter `tally` is never used",
         f"{at(linty, 'helper:')}: warning: function `helper` is never used",
         f"{at(linty, 'lonely:')}: warning: function `lonely` is never used",
         f"{at(linty, 'enabled and')}: warning: this requirement of action `never` is always "
@@ -114,6 +116,7 @@ def test_warnings_have_severity_kind_and_hint(linty: Path) -> None:
     assert set(found) == {
         "unused-constant",
         "unused-function",
+        "unused-counter",
         "unused-action",
         "unused-event",
         "never-legal",
