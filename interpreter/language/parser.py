@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import lark
-from lark import Lark, Tree
+from lark import Lark, Token, Tree
 from lark.exceptions import (
     LarkError,
     UnexpectedCharacters,
@@ -227,6 +228,8 @@ def _problem(exc: UnexpectedInput, start: str, text: str) -> SyntaxProblem:
             hint = "compare with `==`; `=` sets a value and only stands in effects"
         elif start == "expr" and token.type in ("LBRACE",):
             hint = "a condition or value is one expression; effects go in `effect:` fields"
+        elif str(token) == "if" and _after_else(text, token):
+            hint = "write `elif CONDITION { … }` (one word) for a further branch"
         elif token.type in ("NAME", "INT", "STRING") and "COMMA" in exc.expected:
             hint = "separate arguments with ','"
         unclosed = _unclosed(text, line, column)
@@ -240,6 +243,13 @@ def _problem(exc: UnexpectedInput, start: str, text: str) -> SyntaxProblem:
             line, column, f"unexpected {found}; expected {expected}", hint, related
         )
     return SyntaxProblem(line, column, "cannot parse this text")
+
+
+def _after_else(text: str, token: Token) -> bool:
+    """Whether the word before ``token`` is `else` (`else if`, the spelling of other
+    languages, where this one writes `elif`)."""
+    start = getattr(token, "start_pos", None)
+    return isinstance(start, int) and re.search(r"\belse\s*$", text[:start]) is not None
 
 
 def _unclosed(text: str, line: int, column: int) -> tuple[str, int, int] | None:

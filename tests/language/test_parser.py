@@ -123,6 +123,9 @@ def problem(text: str, start: str = "expr") -> SyntaxProblem:
         ("{ x }", "expr", 1, 1, "unexpected '{'", "effects go in `effect:` fields"),
         ("if a {\n  gain(c, 1)\n", "effect", 2, 13, "end of the text", "'{' opened at"),
         ("gain(c, 1) }", "effect", 1, 12, "unexpected '}'", None),
+        # issue 49: the spelling of other languages gets this one's
+        ("if a { stop } else if b { stop }", "effect", 1, 20, "unexpected 'if'", "`elif"),
+        ("if a { stop }\nelse\n  if b { stop }", "effect", 3, 3, "unexpected 'if'", "`elif"),
     ],
 )
 def test_parse_errors_and_their_columns(
