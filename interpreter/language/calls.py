@@ -15,7 +15,7 @@ from lark import Token, Tree
 from interpreter.language import codegen as cg
 from interpreter.language import operations as ops
 from interpreter.language.compiled import Compiled, Loop, did_you_mean
-from interpreter.language.registry import Primitive
+from interpreter.language.registry import Param, Primitive
 from interpreter.language.selection import narrowed, select
 from interpreter.language.syntax_tree import _args
 from interpreter.language.values import (
@@ -27,11 +27,19 @@ from interpreter.language.values import (
     compatible,
     describe,
     is_list,
+    is_number,
     item_type,
     list_of,
 )
 
 Fn = Callable[[Any], Any]
+
+
+def _named(arg: Any) -> bool:
+    """Whether a call's argument is written `name: value`."""
+    return isinstance(arg, Tree) and arg.data == "named_arg"
+
+
 MAX_UNROLLED = 8  # items of a written list that `any`/`all` test one by one in the code
 MAX_UNROLLED_NODES = 400  # and the size of the code those tests may take in all
 
@@ -50,6 +58,7 @@ class CallCompiler:
         types: list[str] = []
         seen_named = False
         filled: set[str] = set()
+        checked: list[tuple[Param, Compiled, Tree]] = []  # against their minimum, once all fit
         for index, arg in enumerate(given):
             if isinstance(arg, Tree) and arg.data == "named_arg":
                 seen_named = True
@@ -67,6 +76,7 @@ class CallCompiler:
                     self._fail(arg.children[0], f"parameter `{pname}` is given twice", kind="arity")
                 compiled = self._argument(param.type, arg.children[1], scope, primitive, pname)
                 named.append((pname, compiled))
+                checked.append((param, compiled, arg.children[1]))
                 filled.add(pname)
                 continue
             if seen_named:
@@ -80,8 +90,10 @@ class CallCompiler:
                     kind="arity",
                 )
             param = params[index]
-            compiled = self._argument(param.type, arg, scope, primitive, param.name)
+            together = given if index == 0 else ()  # `min(3, 4)` for `min([3, 4])`
+            compiled = self._argument(param.type, arg, scope, primitive, param.name, together)
             positional.append(compiled)
+            checked.append((param, compiled, arg))
             types.append(compiled.type)
             filled.add(param.name)
         missing = [p.name for p in params if p.required and p.name not in filled]
@@ -94,12 +106,45 @@ class CallCompiler:
                 f"usage: {primitive.signature()}",
                 kind="arity",
             )
+        for param, compiled, arg in checked:
+            self._at_least(primitive, param, compiled, arg, given)
         self._last_arg_types = types
         return tuple(positional), tuple(named)
 
+    def _at_least(
+        self, primitive: Primitive, param: Param, compiled: Compiled, arg: Tree, given: list
+    ) -> None:
+        """Refuse a literal below the parameter's minimum (`gain(coins, -5)`) now, rather
+        than when a game reaches it; the hint writes the call with the opposite primitive."""
+        value = compiled.constant
+        if param.minimum is None or not is_number(value) or value >= param.minimum:
+            return
+        hint = None
+        if param.opposite is not None:  # the other named arguments may not be its own
+            texts = [str(-value) if a is arg else self._source(a) for a in given]
+            texts = [t for a, t in zip(given, texts, strict=True) if not _named(a) or a is arg]
+            if any(_named(a) and a.children[1] is arg for a in given):
+                texts.append(f"{param.name}: {-value}")
+            other = param.opposite
+            hint = f"`{other}` does the opposite: write `{other}({', '.join(texts)})`"
+        self._fail(
+            arg,
+            f"argument `{param.name}` of `{primitive.name}` must be {param.minimum} or more, "
+            f"not {value}",
+            hint,
+        )
+
     def _argument(
-        self, expected: str, arg: Tree, scope: dict[str, str], primitive: Primitive, pname: str
+        self,
+        expected: str,
+        arg: Tree,
+        scope: dict[str, str],
+        primitive: Primitive,
+        pname: str,
+        together: tuple | list = (),
     ) -> Compiled:
+        """``arg`` compiled as parameter ``pname``; ``together``: every argument of the
+        call when this is its first, to suggest one list when several values were meant."""
         if isinstance(arg, Tree) and arg.data == "binder_arg":
             compiled = self._binder(arg, scope)
         elif isinstance(arg, Tree) and arg.data == "mapper_arg":
@@ -124,6 +169,12 @@ class CallCompiler:
             hint = None
             if is_list(expected) and not is_list(compiled.type):
                 hint = f"`{primitive.name}` works on a collection"
+                values = [
+                    a for a in together if not (isinstance(a, Tree) and a.data == "named_arg")
+                ]
+                if len(values) > 1:
+                    listed = ", ".join(self._source(a) for a in values)
+                    hint += f": put the values in one list, `{primitive.name}([{listed}])`"
             self._fail(
                 arg,
                 f"argument `{pname}` of `{primitive.name}` must be "

@@ -67,7 +67,7 @@ def _player_given(ctx: Context, player: Any, what: str) -> Any:
     "gain",
     [
         Param("counter", COUNTER, "a counter of the ruleset"),
-        Param("amount", NUMBER, "how much (0 or more)"),
+        Param("amount", NUMBER, "how much (0 or more)", minimum=0, opposite="pay"),
         Param("to", PLAYER, "who gains (default: me)", None),
     ],
     "Add to a counter (up to its maximum, if it has one).",
@@ -85,7 +85,7 @@ def _gain(ctx: Context, counter: str, amount: Any, to: Any = _ME) -> None:
     "pay",
     [
         Param("counter", COUNTER, "a counter of the ruleset"),
-        Param("amount", NUMBER, "how much (0 or more)"),
+        Param("amount", NUMBER, "how much (0 or more)", minimum=0, opposite="gain"),
         Param("by", PLAYER, "who pays (default: me)", None),
     ],
     "Take from a counter; an error (an illegal move) if there is not enough.",

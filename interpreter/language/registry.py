@@ -31,6 +31,10 @@ class Param:
     type: str
     doc: str
     default: Any = REQUIRED
+    # the least value it takes, and the primitive that does the opposite (a literal
+    # below it is refused when the rules are checked, with that primitive as the hint)
+    minimum: int | None = None
+    opposite: str | None = None
 
     @property
     def required(self) -> bool:

@@ -209,6 +209,9 @@ def test_effects_run(world: World) -> None:
         ("can take(m: 1)", 10, "action `take` has no parameter `m`", "its parameters: n"),
         ("gain(coins, 1)", 1, "`gain` is an effect; it gives no value", None),
         ("double", 1, "`double` is a function", "call it: `double(…)`"),
+        # issue 49: the values of `min` and `max` go in one list
+        ("min(3, 4)", 5, "must be a collection", "`min([3, 4])`"),
+        ("max(base, 1)", 5, "must be a collection", "`max([base, 1])`"),
     ],
 )
 def test_expression_problems_are_located(
@@ -246,6 +249,9 @@ def test_expression_problems_are_located(
         ("gian(coins, 1)", 1, 1, "unknown effect `gian`", "did you mean `gain`?"),
         ("choose { option 'a' { stop } option 'a' { stop } }", 1, 37, "offered twice", None),
         ("stop\n\n  gain(coins, bse)", 3, 15, "`bse` is not defined", "did you mean `base`?"),
+        # issue 49: a negative literal amount is refused before any game reaches it
+        ("gain(coins, -5)", 1, 13, "`amount` of `gain` must be 0 or more", "`pay(coins, 5)`"),
+        ("pay(coins, -2, by: me)", 1, 12, "must be 0 or more, not -2", "`gain(coins, 2)`"),
     ],
 )
 def test_effect_problems_are_located(
