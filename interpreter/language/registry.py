@@ -237,7 +237,8 @@ REGISTRY.syntax.extend(
         Syntax(
             "let NAME [: TYPE] = VALUE",
             "Bind a local name for the rest of the effect; a declared TYPE lets a local "
-            "that starts as none hold a value of that type later.",
+            "that starts as none hold a value of that type later. A local may not take "
+            "the name of a function (of the language or of the rules).",
             "let winner: player = none",
         ),
         Syntax(

@@ -102,6 +102,7 @@ class StatementCompiler:
             compiled = self._expr(value, scope)
             if str(name) in self.registry.names:
                 self._fail(name, f"`{name}` is a built-in name and cannot be rebound")
+            self._not_a_function(name)
             kind_ = compiled.type
             if declared is not None:
                 kind_ = self._type_ref(declared)
@@ -132,6 +133,23 @@ class StatementCompiler:
             return fx.Act(self._node_id(), player.fn, self._sub_block(ch[1], scope, nodes))
         self._fail(tree, f"unknown statement {kind}")
         return None
+
+    def _not_a_function(self, name: Token) -> None:
+        """Refuse a local named like a function: `let double = 2` would leave `double`
+        the number and `double(…)` the function, two meanings for one word."""
+        text = str(name)
+        if text in self.symbols.functions:
+            owner = "a function of the rules (`functions:`)"
+        elif text in self.registry.functions:
+            owner = "a function of the language"
+        else:
+            return
+        self._fail(
+            name,
+            f"`{text}` is {owner}; a local of that name would hide it",
+            f"give the local another name, such as `{text}_value`",
+            kind="name",
+        )
 
     def _assign(self, tree: Tree, scope: dict[str, str]) -> fx.Assign:
         target, op, value = tree.children

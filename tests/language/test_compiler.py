@@ -252,6 +252,9 @@ def test_expression_problems_are_located(
         # issue 49: a negative literal amount is refused before any game reaches it
         ("gain(coins, -5)", 1, 13, "`amount` of `gain` must be 0 or more", "`pay(coins, 5)`"),
         ("pay(coins, -2, by: me)", 1, 12, "must be 0 or more, not -2", "`gain(coins, 2)`"),
+        # issue 49: a local never hides a function
+        ("let double = 2", 1, 5, "`double` is a function of the rules", "`double_value`"),
+        ("let count = 2", 1, 5, "`count` is a function of the language", "another name"),
     ],
 )
 def test_effect_problems_are_located(
