@@ -103,8 +103,10 @@ def _one(document: Document, error: ValidationError, path: tuple) -> Diagnostic:
         if extra:
             key_path = (*path, extra[0])
             location = document.location(key_path, key=True)
-            hint = did_you_mean(extra[0], allowed) or (
-                f"allowed keys: {', '.join(sorted(allowed))}" if allowed else None
+            hint = (
+                _cut_at_a_comma(error.instance, extra[0])
+                or did_you_mean(extra[0], allowed)
+                or (f"allowed keys: {', '.join(sorted(allowed))}" if allowed else None)
             )
             return Diagnostic(
                 location,
@@ -148,6 +150,22 @@ def _one(document: Document, error: ValidationError, path: tuple) -> Diagnostic:
     hint = custom or schema.get("description")
     return Diagnostic(
         location, message, _short(hint), kind="schema", json_path=pointer, data_path=path
+    )
+
+
+def _cut_at_a_comma(mapping: Any, key: str) -> str | None:
+    """The hint for `{label: Draw three, face up in order.}`: YAML ends a value of a
+    `{…}` mapping at its first comma, so the rest becomes a key of no value. A key with
+    a space and no value, after a key whose value is a text, is read as such a rest."""
+    if not isinstance(mapping, dict) or mapping.get(key, "") is not None or " " not in key:
+        return None
+    keys = list(mapping)
+    before = keys[keys.index(key) - 1] if keys.index(key) > 0 else None
+    if before is None or not isinstance(mapping[before], str):
+        return None
+    return (
+        "in a `{…}` mapping a comma ends the value, so the text was cut there: put the "
+        f'whole text in quotes, `{before}: "{mapping[before]}, {key}"`'
     )
 
 

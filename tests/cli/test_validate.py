@@ -61,6 +61,15 @@ CASES = [
         ["YAML syntax", "mapping values are not allowed"],
         ["must be quoted"],
     ),
+    Case(  # issue 49: a comma cuts an unquoted text of a `{…}` mapping in two
+        "unquoted-comma",
+        "core.yaml",
+        'description: "The 2-3 player side of the board."',
+        "description: The 2-3 player side, face up in order.",
+        "face up",
+        ["unknown key 'face up in order.'"],
+        ['put the whole text in quotes, `description: "The 2-3 player side, face up in order."`'],
+    ),
     Case(
         "schema-wrong-type",
         "structure.yaml",
