@@ -102,6 +102,17 @@ class PathCompiler:
                 f"call it: `{name}(…)`",
                 kind="type",
             )
+        copies = self._copies(name)
+        if copies:
+            kind = self.symbols.components[copies[0]]
+            self._fail(
+                token,
+                f"`{name}` is no name: this component has `count`, its copies "
+                f"`{copies[0]}` … `{copies[-1]}` are the pieces (and `-` subtracts)",
+                f"write `filter(c in {kind} where c.design == '{name}')` for the copies, "
+                f"`first(c in {kind} where c.design == '{name}')` for one",
+                kind="name",
+            )
         self._unknown(token, name, scope, "is not defined")
         raise _Abort
 
@@ -119,6 +130,17 @@ class PathCompiler:
         if hint is None and name in self.symbols.events:
             hint = "events are announced with `emit` and heard by triggers"
         self._fail(token, f"`{name}` {what}", hint, kind="name")
+
+    def _copies(self, design: str) -> list[str]:
+        """The ids of the copies of a component with `count` (`S1-1` … `S1-5`), in order;
+        none for any other name."""
+        components = self.symbols.components
+        if f"{design}-1" not in components:
+            return []
+        copies = []
+        while f"{design}-{len(copies) + 1}" in components:  # at most the pieces' cap
+            copies.append(f"{design}-{len(copies) + 1}")
+        return copies
 
     def _attribute(self, owner: Compiled, name_token: Token, tree: Tree) -> Compiled:
         name = str(name_token)

@@ -72,7 +72,9 @@ def render(registry: Registry = REGISTRY) -> str:
         "Names the ruleset declares are also in scope: constants, game counters "
         "and variables, game zones, spaces and space groups (a group is the list of its "
         "spaces on the chosen board side), components, kinds (the list of their "
-        "components), actions, functions.",
+        "components), actions, functions. A component with `count` is no name: its "
+        "copies `ID-1`, `ID-2`, … are its pieces, which an expression finds by their "
+        "design (`filter(c in KIND where c.design == 'ID')`); `-` subtracts.",
         "",
         "## Attributes\n",
         "| of | attribute | type | meaning |",

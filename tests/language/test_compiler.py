@@ -212,6 +212,9 @@ def test_effects_run(world: World) -> None:
         # issue 49: the values of `min` and `max` go in one list
         ("min(3, 4)", 5, "must be a collection", "`min([3, 4])`"),
         ("max(base, 1)", 5, "must be a collection", "`max([base, 1])`"),
+        # issue 49: a component with `count` is no name; the hint finds its copies
+        ("pawn.points", 1, "`pawn` is no name", "filter(c in card where c.design == 'pawn')"),
+        ("pawn-1", 1, "copies `pawn-1` … `pawn-2` are the pieces", "c.design == 'pawn'"),
     ],
 )
 def test_expression_problems_are_located(
