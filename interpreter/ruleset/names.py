@@ -109,11 +109,13 @@ class NamesMixin:
         if name in table and table[name][1] is not item:
             first_word, first = table[name]
             self.ambiguous.add(name)
+            here = item.location(*sub, key=True)
             self.error(
-                item.location(*sub, key=True),
-                f"{name!r} is both {article(first_word)} and {article(word)}",
-                f"the {first_word} is defined at {first.location(key=True)}; "
-                "give one of them another name",
+                here,
+                f"{name!r} is both {article(first_word)} and {article(word)}: "
+                f"the {first_word} at {first.location(key=True)}, the {word} at {here}",
+                f"a name has one meaning in expressions: rename one of them, the {word} to "
+                f"`{name}_{word.replace(' ', '_')}` say, here and wherever the rules name it",
                 kind="duplicate-id",
             )
             return

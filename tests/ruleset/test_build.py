@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rules_test_support import ROCOCO, TINY_CONTENT, mutate, mutate_text, shown
+from rules_test_support import ROCOCO, TINY_CONTENT, mutate, mutate_text, position, shown
 
 from interpreter.errors import GameError
 from interpreter.ruleset import load
@@ -392,7 +392,31 @@ def test_name_collision_is_one_error_at_one_of_the_two(tiny: Path) -> None:
 def test_collision_message_grammar(tiny: Path) -> None:
     mutate(tiny, "content.yaml", "  base: {value: 7}\n", "  base: {value: 7}\n  take: {value: 1}\n")
     (d,) = diagnostics_of(tiny)
-    assert d.message == "'take' is both a constant and an action"
+    assert d.message.startswith("'take' is both a constant and an action: ")
+
+
+def test_collision_names_both_places_and_how_to_rename(tiny: Path) -> None:
+    """Issue 49: an action and a component of one name, each place given."""
+    change = mutate(
+        tiny,
+        "content.yaml",
+        "  c3: {kind: card",
+        "  take: {kind: card, suit: red, points: 1}\n  c3: {kind: card",
+    )
+    (d,) = diagnostics_of(tiny)
+    component = change.where("take: {kind")
+    index = change.text.index("  take:\n") + 2
+    line, column = position(change.text, index)
+    action = f"{shown(change.path)}:{line}:{column}"
+    assert str(d.location) == component
+    assert d.message == (
+        f"'take' is both an action and a component: the action at {action}, "
+        f"the component at {component}"
+    )
+    assert d.hint == (
+        "a name has one meaning in expressions: rename one of them, the component to "
+        "`take_component` say, here and wherever the rules name it"
+    )
 
 
 def test_structure_is_required(tiny: Path) -> None:
