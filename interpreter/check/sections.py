@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from interpreter.check.defaults import sentence
 from interpreter.language.registry import REGISTRY
 from interpreter.language.values import TYPE_NAMES
 
@@ -316,7 +317,7 @@ def content_schema() -> dict[str, Any]:
                     "capacity": {
                         "type": "integer",
                         "minimum": 0,
-                        "description": "Most components it holds (0 = unlimited).",
+                        "description": sentence("zones", "capacity"),
                     },
                     "label": {"$ref": "#/$defs/label"},
                     "description": {"$ref": "#/$defs/description"},
@@ -334,7 +335,7 @@ def content_schema() -> dict[str, Any]:
                     "capacity": {
                         "type": "integer",
                         "minimum": 0,
-                        "description": "Components a space takes (0 = none, a marker only).",
+                        "description": sentence("spaces", "capacity"),
                     },
                     "claimable": {
                         "type": "boolean",

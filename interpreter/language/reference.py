@@ -6,6 +6,7 @@ file differs from what this module renders.
 
 from __future__ import annotations
 
+from interpreter.check import defaults
 from interpreter.language.registry import REGISTRY, Primitive, Registry
 from interpreter.language.values import TYPE_NAMES
 
@@ -46,6 +47,15 @@ def _table(primitives: dict[str, Primitive]) -> list[str]:
                 lines.append(f"- `{param.name}` ({param.type}){default}: {param.doc}")
             lines.append(f"\nExample: `{primitive.example}`\n")
     return lines
+
+
+def with_defaults(text: str) -> str:
+    """``text`` (docs/format.md) with the table between its `defaults` markers made
+    anew from ``check/defaults.py``; unchanged when it has no markers."""
+    start, end = text.find(defaults.BEGIN), text.find(defaults.END)
+    if start < 0 or end < start:
+        return text
+    return text[: start + len(defaults.BEGIN)] + "\n" + defaults.render() + "\n" + text[end:]
 
 
 def render(registry: Registry = REGISTRY) -> str:
@@ -89,6 +99,14 @@ def render(registry: Registry = REGISTRY) -> str:
         "ruleset (`p.coins`, `p.hand`); a zone or space has the properties of its "
         "space group; a component has the properties of its kind; an action has its "
         "`properties`.",
+        "",
+        "## Defaults of the rules files\n",
+        "What a key left out of a counter, variable, zone or space means (the same "
+        "table as in format.md, both generated from `check/defaults.py`):",
+        "",
+        defaults.BEGIN,
+        defaults.render(),
+        defaults.END,
         "",
         "## Functions (values)\n",
     ]

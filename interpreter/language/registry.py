@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from interpreter.check.defaults import SPACE_CAPACITY_ZERO, ZONE_CAPACITY_ZERO
 from interpreter.language.values import (
     BOOL,
     NUMBER,
@@ -183,7 +184,13 @@ for _owner, _name, _type, _doc in [
     (ZONE, "size", NUMBER, "How many components the zone holds."),
     (ZONE, "empty", BOOL, "Whether the zone holds no component."),
     (ZONE, "free", BOOL, "Whether the space has room for a component and no owner yet."),
-    (ZONE, "capacity", NUMBER, "How many components the space takes (0 = unlimited)."),
+    (
+        ZONE,
+        "capacity",
+        NUMBER,
+        f"How many components the zone or space takes; `0`: {ZONE_CAPACITY_ZERO} for a "
+        f"zone, {SPACE_CAPACITY_ZERO} for a space.",
+    ),
     (ZONE, "top", PIECE, "The first component (none if empty)."),
     (ZONE, "bottom", PIECE, "The last component (none if empty)."),
     (

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from interpreter.check import defaults
 from interpreter.language.compiled import did_you_mean
 from interpreter.language.symbols import Symbols
 from interpreter.language.values import (
@@ -94,7 +95,7 @@ class DefinitionsMixin:
         out = {}
         for item in self.items("counters"):
             d = item.data
-            initial = d.get("initial", 0)
+            initial = d.get("initial", defaults.default("counters", "initial"))
             if isinstance(initial, dict):
                 for side, value in initial.items():
                     if side not in sides:
@@ -114,9 +115,9 @@ class DefinitionsMixin:
                 item.id,
                 d.get("per", "player"),
                 initial,
-                d.get("min", 0),
-                d.get("max"),
-                d.get("visibility", "public"),
+                d.get("min", defaults.default("counters", "min")),
+                d.get("max", defaults.default("counters", "max")),
+                d.get("visibility", defaults.default("counters", "visibility")),
                 d.get("label", item.id),
             )
         return out
@@ -128,7 +129,7 @@ class DefinitionsMixin:
                 i.data.get("per", "game"),
                 i.data.get("type", ANY),
                 freeze(i.data.get("initial")),
-                i.data.get("visibility", "public"),
+                i.data.get("visibility", defaults.default("variables", "visibility")),
             )
             for i in self.items("variables")
         }
@@ -155,9 +156,9 @@ class DefinitionsMixin:
             i.id: ZoneDef(
                 i.id,
                 i.data.get("per", "game"),
-                i.data.get("visibility", "public"),
-                i.data.get("order", "ordered"),
-                i.data.get("capacity", 0),
+                i.data.get("visibility", defaults.default("zones", "visibility")),
+                i.data.get("order", defaults.default("zones", "order")),
+                i.data.get("capacity", defaults.default("zones", "capacity")),
                 i.data.get("label", i.id),
             )
             for i in self.items("zones")
@@ -354,9 +355,11 @@ class DefinitionsMixin:
                 space_id,
                 group.id,
                 side_list,
-                data.get("capacity", group.data.get("capacity", 1)),
-                bool(group.data.get("claimable", False)),
-                group.data.get("visibility", "public"),
+                data.get(
+                    "capacity", group.data.get("capacity", defaults.default("spaces", "capacity"))
+                ),
+                bool(group.data.get("claimable", defaults.default("spaces", "claimable"))),
+                group.data.get("visibility", defaults.default("spaces", "visibility")),
                 props,
                 data.get("label", space_id),
             )
