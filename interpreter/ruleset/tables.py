@@ -81,6 +81,9 @@ class Tables:
         self.zone_group: dict[str, str] = {s: d.group for s, d in active.items()}
         self.zone_capacity: dict[str, int] = {s: d.capacity for s, d in active.items()}
         self.claimable = {s for s, d in active.items() if d.claimable}
+        # `capacity: 0` of a space: it takes no component, a marker only (of a zone:
+        # no limit); see CAPACITY in check/defaults.py
+        self.marker_only = {s for s, d in active.items() if d.capacity == 0}
         self.zone_seat: dict[str, int] = {}
         self.zone_visibility: dict[str, str] = {s: d.visibility for s, d in active.items()}
         self.random_zones: set[str] = set()
@@ -217,8 +220,10 @@ class Tables:
             ctx.tick(0)  # raises the budget's error
         state = ctx.state
         source = state.where.get(piece)
-        if capacity and source != zone and len(state.zones.get(zone, ())) >= capacity:
-            raise GameError(f"{zone} is full ({capacity})")
+        if source != zone and (
+            len(state.zones.get(zone, ())) >= capacity if capacity else zone in self.marker_only
+        ):
+            raise _full(piece, zone, capacity)
         state.put(piece, zone, position, source)
         if source != zone and zone in self.hidden_zones:
             self.witness(state, piece, source, zone)
@@ -375,3 +380,20 @@ class _Checks(dict):
 
         self[action] = check
         return check
+
+
+def _full(piece: str, zone: str, capacity: int) -> GameError:
+    """The refusal of a move into a full zone or space (the effect that ran it names
+    the statement: ``GameError.where``)."""
+    name = zone if "#" not in zone else "the zone"  # a player's zone is keyed `hand#0`
+    if capacity == 0:
+        return GameError(
+            f"cannot move {piece} onto {zone}: the space takes no component "
+            "(`capacity: 0`: an ownership marker only)",
+            "`claim` puts a marker on it; give its group a `capacity` to hold components",
+        )
+    return GameError(
+        f"cannot move {piece} into {zone}: it is full (`capacity: {capacity}`)",
+        f"test `{name}.free` or `{name}.size < {name}.capacity` first (in a `requires` "
+        "or an `if`), or raise its `capacity`",
+    )

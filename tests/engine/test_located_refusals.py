@@ -103,12 +103,12 @@ def test_a_later_phase_moving_into_a_full_zone_is_a_located_rule_error(tmp_path)
     with pytest.raises(RuleError) as caught:
         game.apply("Bob", "take t3")
     error = caught.value
-    assert error.message == "pile is full (1)"
+    assert error.message == "cannot move t3 into pile: it is full (`capacity: 1`)"
     at(error, lines, "move(t3, pile)")
     assert error.when == "round 1, phase later, event 2"
     assert game.legal("Bob") == ("take t2", "take t3")  # undone, as for any rule error
     output = play(folder)
-    assert "content.yaml:" in output.split(": error: pile is full (1)")[0]
+    assert "content.yaml:" in output.split(": error: cannot move t3 into pile")[0]
     assert "(round 1, phase later, event " in output
 
 
@@ -131,19 +131,23 @@ def test_an_offered_option_its_own_effect_refuses_is_an_illegal_move_located(tmp
     with pytest.raises(IllegalMove) as caught:
         game.apply("Ann", "take t2")
     error = caught.value
-    assert error.message == "pile is full (1)"
+    assert error.message == "cannot move t2 into pile: it is full (`capacity: 1`)"
     at(error, lines, "move(t, pile)")
     assert error.when == "round 1, phase pick, event 1"
     assert game.legal("Ann") == ("take t2", "take t3")
     output = play(folder)
-    assert "content.yaml:" in output.split(": error: pile is full (1)")[0]
+    assert "content.yaml:" in output.split(": error: cannot move t2 into pile")[0]
     assert "(round 1, phase pick, event 1)" in output
 
 
 @pytest.mark.parametrize(
     ("setup", "statement", "message"),
     [
-        ("move(t2, pile)", "move(t2, pile)", "pile is full (1)"),
+        (
+            "move(t2, pile)",
+            "move(t2, pile)",
+            "cannot move t2 into pile: it is full (`capacity: 1`)",
+        ),
         ("act as first(players) { do pay_five() }", "do pay_five()", "cannot pay_five: too poor"),
     ],
 )
@@ -181,3 +185,51 @@ def test_a_failing_when_of_a_trigger_is_located_at_the_trigger(tmp_path):
     assert caught.value.message == "division by zero"
     at(caught.value, lines, "broke:")
     assert caught.value.when == "the setup, event 1"
+
+
+SPACES = "spaces:\n  seat:\n    capacity: 1\n    items:\n      seat1: {}\n  decoration:\n"
+SPACES += "    capacity: 0\n    claimable: true\n    items:\n      deco1: {}\nkinds:\n"
+
+
+def with_spaces(tmp_path: Path, later: str) -> tuple[Path, list[str]]:
+    """The ruleset with a space of one component (`seat1`) and one of none (`deco1`)."""
+    folder, _ = ruleset(tmp_path, later=later)
+    content = folder / "content.yaml"
+    content.write_text(content.read_text().replace("kinds:\n", SPACES, 1))
+    return folder, content.read_text().splitlines()
+
+
+def test_a_full_space_is_named_at_the_rule_with_a_hint(tmp_path):
+    """Issue 49: the move into a full space names the statement, the piece, the space
+    and its capacity, and says what to test first."""
+    folder, lines = with_spaces(tmp_path, "move([t1, t3], seat1)")
+    game = Game(load_or_raise(folder), ["Ann", "Bob"], seed=1)
+    game.apply("Ann", "take t2")
+    with pytest.raises(RuleError) as caught:
+        game.apply("Bob", "take t3")
+    error = caught.value
+    assert error.message == "cannot move t3 into seat1: it is full (`capacity: 1`)"
+    assert error.hint.startswith("test `seat1.free` or `seat1.size < seat1.capacity` first")
+    at(error, lines, "move([t1, t3], seat1)")
+    output = play(folder)
+    assert "content.yaml:" in output.split(": error: cannot move t3 into seat1")[0]
+
+
+def test_a_space_of_capacity_0_takes_no_component(tmp_path):
+    """Issue 49: `capacity: 0` of a space means a marker only, as format.md says (it
+    took any number of components, as `0` of a zone does)."""
+    folder, lines = with_spaces(tmp_path, "move(t3, deco1)")
+    game = Game(load_or_raise(folder), ["Ann", "Bob"], seed=1)
+    game.apply("Ann", "take t2")
+    with pytest.raises(RuleError) as caught:
+        game.apply("Bob", "take t3")
+    assert caught.value.message.startswith("cannot move t3 onto deco1: the space takes no")
+    at(caught.value, lines, "move(t3, deco1)")
+
+
+def test_a_zone_of_capacity_0_has_no_limit(tmp_path):
+    folder, _ = ruleset(tmp_path, later="move([t1, t2, t3], first(players).hand)")
+    game = Game(load_or_raise(folder), ["Ann", "Bob"], seed=1)
+    game.apply("Ann", "take t2")
+    game.apply("Bob", "take t3")
+    assert set(game.state.zones["hand#0"]) == {"t1", "t2", "t3"}
