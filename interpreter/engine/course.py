@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.errors import GameError, RuleError
+from interpreter.language.runtime import StepBudgetExceeded
 
 MAX_ROUNDS = 1_000  # rounds in one game
 MAX_STEPS_OF_PLAY = 5_000  # units of play in one game: turns, phase steps, triggers
@@ -89,6 +90,8 @@ class Course:
         """Give a rule error found outside any statement (a condition or a cap of the
         course) the place of the part of the course under way, and the moment."""
         exc.when = exc.when or self.moment(event)
+        if isinstance(exc, StepBudgetExceeded):
+            exc.at_rule(self.ruleset.locations)
         if exc.where is None:
             engine, locations = self.state.engine, self.ruleset.locations
             phases = self.ruleset.phases

@@ -29,6 +29,7 @@ from interpreter.errors import GameError, RuleError
 from interpreter.language import codegen as cg
 from interpreter.language import effects as fx
 from interpreter.language.codegen import Emitter
+from interpreter.language.runtime import StepBudgetExceeded
 
 MAX_INLINE_DEPTH = 3  # nested blocks written inline; deeper ones run as blocks of their own
 _CTX = cg.name(cg.CTX)
@@ -73,8 +74,11 @@ def repeat_count(count: Any) -> range:
 
 
 def located(exc: GameError, node: fx.Node) -> GameError:
-    """``exc`` named at ``node`` unless a statement inside it already named it."""
-    if getattr(exc, "where", None) is None:
+    """``exc`` named at ``node`` unless a statement inside it already named it (an
+    exhausted step budget: at the rule that spent it, ``StepBudgetExceeded.locate``)."""
+    if type(exc) is StepBudgetExceeded:
+        exc.locate(node.at, type(node).__name__, exc.__traceback__)
+    elif getattr(exc, "where", None) is None:
         exc.where = node.at
     return exc
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from interpreter.engine.choice import Choice, option_text, option_texts
-from interpreter.engine.effect_code import Runtime, compile_block
+from interpreter.engine.effect_code import Runtime, compile_block, located
 from interpreter.errors import GameError, RuleError
 from interpreter.language import effects as fx
 from interpreter.language.runtime import Context
@@ -75,9 +75,8 @@ def _walk_seq(seq: fx.Seq, ctx: Context) -> Run:
                 ctx.env[node.var] = node.value(ctx)
             else:
                 yield from run_node(node, ctx)
-        except GameError as exc:
-            if getattr(exc, "where", None) is None:  # the innermost failing statement
-                exc.where = node.at
+        except GameError as exc:  # named at the innermost failing statement
+            located(exc, node)
             raise
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from interpreter.engine.executor import do_action
 from interpreter.errors import GameError, IllegalMove, RuleError
+from interpreter.language.runtime import StepBudgetExceeded
 
 
 class Sandbox:
@@ -41,6 +42,8 @@ class Sandbox:
             )
             self._advance()
         except RuleError as exc:
+            if isinstance(exc, StepBudgetExceeded):
+                exc.at_rule(self.ruleset.locations)
             exc.when = exc.when or self.moment(len(self.events) + 1)
             self.state, self._runners = before, {}
             raise
