@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.engine.game import Game
-from interpreter.errors import Diagnostic, Location
+from interpreter.errors import Diagnostic, GameError, Location, RuleError
 from interpreter.language.compiled import did_you_mean
 from interpreter.language.values import ActionRef, Piece, Player, ZoneRef
 from interpreter.scenario.load import ScenarioFile
@@ -22,6 +22,13 @@ class ScenarioProblem(Exception):
     def __init__(self, diagnostics: list[Diagnostic]):
         super().__init__("; ".join(d.message for d in diagnostics))
         self.diagnostics = diagnostics
+
+
+def cannot_start(exc: GameError) -> str:
+    """The message of a game a scenario cannot start: a defect of the rules (their
+    setup) names the rule's place, not only the scenario's line."""
+    said = exc.headline() if isinstance(exc, RuleError) else exc.message
+    return f"the game cannot start: {said}"
 
 
 def _near(name: str, candidates: Any) -> str | None:

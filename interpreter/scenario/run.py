@@ -15,7 +15,7 @@ from interpreter.engine.state import State, knowledge
 from interpreter.errors import Diagnostic, GameError, IllegalMove, Location, RuleError
 from interpreter.scenario import expect
 from interpreter.scenario.load import DEFAULT_PLAYERS, DEFAULT_SEED, ScenarioFile
-from interpreter.scenario.names import Names, ScenarioProblem
+from interpreter.scenario.names import Names, ScenarioProblem, cannot_start
 
 # `finish:` plays at most this many decisions (docs/format.md, limits): a game whose
 # rules never end fails the scenario instead of running forever.
@@ -71,7 +71,7 @@ def _play(source: ScenarioFile, scenario: dict[str, Any], path: tuple) -> None:
         game = Game(source.ruleset, [f"P{i + 1}" for i in range(count)], seed=seed)
     except GameError as exc:
         raise ScenarioProblem(
-            [Diagnostic(source.at(*where), f"the game cannot start: {exc.message}", exc.hint)]
+            [Diagnostic(source.at(*where), cannot_start(exc), exc.hint)]
         ) from None
     game.follow_knowledge()  # from the setup's record, before the scenario edits the state
     names = Names(source, game)

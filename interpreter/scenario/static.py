@@ -16,7 +16,7 @@ from interpreter.engine.game import Game
 from interpreter.errors import Diagnostic, GameError
 from interpreter.scenario import expect
 from interpreter.scenario.load import DEFAULT_PLAYERS, DEFAULT_SEED, ScenarioFile, load_scenarios
-from interpreter.scenario.names import Names, ScenarioProblem
+from interpreter.scenario.names import Names, ScenarioProblem, cannot_start
 
 
 def check_file(path: Path, display: str) -> list[Diagnostic]:
@@ -50,9 +50,7 @@ def _game(
         where = ("scenarios", index, "players")
         if "players" not in source.data["scenarios"][index]:
             where = ("players",)
-        problems.append(
-            Diagnostic(source.at(*where), f"the game cannot start: {exc.message}", exc.hint)
-        )
+        problems.append(Diagnostic(source.at(*where), cannot_start(exc), exc.hint))
         return None
 
 

@@ -103,3 +103,15 @@ def test_rules_play_prints_the_rule(tmp_path):
     assert "content.yaml:4:3: error: this step of play spent its whole step budget" in (
         result.output
     )
+
+
+def test_a_scenario_names_the_rule_not_only_its_own_line(tmp_path):
+    """The issue's case: a scenario whose game spends the budget named only the
+    scenario's line (a game that cannot start dropped the rule's place)."""
+    spent(tmp_path, "let n = search()")
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text(f"ruleset: {tmp_path / 'budget'}\nscenarios:\n  - name: s\n")
+    result = CliRunner().invoke(cli, ["test", str(scenario)])
+    assert result.exit_code == 1, result.output
+    assert "the game cannot start: " in result.output
+    assert "content.yaml:4:3: error: this step of play spent" in result.output
