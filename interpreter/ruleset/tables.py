@@ -81,9 +81,6 @@ class Tables:
         self.zone_group: dict[str, str] = {s: d.group for s, d in active.items()}
         self.zone_capacity: dict[str, int] = {s: d.capacity for s, d in active.items()}
         self.claimable = {s for s, d in active.items() if d.claimable}
-        # `capacity: 0` of a space: it takes no component, a marker only (of a zone:
-        # no limit); see CAPACITY in check/defaults.py
-        self.marker_only = {s for s, d in active.items() if d.capacity == 0}
         self.zone_seat: dict[str, int] = {}
         self.zone_visibility: dict[str, str] = {s: d.visibility for s, d in active.items()}
         self.random_zones: set[str] = set()
@@ -99,7 +96,11 @@ class Tables:
                     self.random_zones.add(key)
         # each zone's key as the state keeps it (a plain text, made once: a ``ZoneRef``
         # finds it) and its capacity, for every move
-        self.zone_slots = {k: (str(k), c) for k, c in self.zone_capacity.items()}
+        # `capacity: 0` of a space (check/defaults.py): a marker only, no component,
+        # kept as -1 here, where 0 (of a zone) is no limit
+        self.zone_slots = {
+            k: (str(k), -1 if c == 0 and k in active else c) for k, c in self.zone_capacity.items()
+        }
         # where a move changes what someone knows (``witness``): zones not everyone sees
         self.hidden_zones = frozenset(k for k, v in self.zone_visibility.items() if v != "public")
         self.piece_props = PieceTable({pid: p.properties for pid, p in ruleset.pieces.items()})
@@ -220,10 +221,8 @@ class Tables:
             ctx.tick(0)  # raises the budget's error
         state = ctx.state
         source = state.where.get(piece)
-        if source != zone and (
-            len(state.zones.get(zone, ())) >= capacity if capacity else zone in self.marker_only
-        ):
-            raise _full(piece, zone, capacity)
+        if capacity and source != zone and len(state.zones.get(zone, ())) >= capacity:
+            raise _full(piece, zone, capacity)  # a marker-only space's -1 included
         state.put(piece, zone, position, source)
         if source != zone and zone in self.hidden_zones:
             self.witness(state, piece, source, zone)
@@ -386,7 +385,7 @@ def _full(piece: str, zone: str, capacity: int) -> GameError:
     """The refusal of a move into a full zone or space (the effect that ran it names
     the statement: ``GameError.where``)."""
     name = zone if "#" not in zone else "the zone"  # a player's zone is keyed `hand#0`
-    if capacity == 0:
+    if capacity < 0:
         return GameError(
             f"cannot move {piece} onto {zone}: the space takes no component "
             "(`capacity: 0`: an ownership marker only)",
