@@ -99,7 +99,10 @@ class Reading:
 
     @property
     def player(self) -> str | None:
-        return None if self.seat is None else self.players[self.seat]
+        """The reader's name; None for an omniscient reader and for a spectator."""
+        if self.seat is None or self.seat >= len(self.players):
+            return None
+        return self.players[self.seat]
 
     @property
     def last(self) -> int:
@@ -196,9 +199,14 @@ def read_game(
     return reading
 
 
-def read_live_game(game: Game, seat: int) -> Reading:
+def read_live_game(game: Game, seat: int | None) -> Reading:
     """A game under way, read for ``seat``: its events so far are replayed in memory
-    with the game's own rules and described as ``read_game`` describes a log."""
+    with the game's own rules and described as ``read_game`` describes a log.
+
+    ``seat`` None is a spectator (``rules serve``): read as from a seat nobody holds,
+    so the lines say only what is public, as ``view(game, None)`` shows it."""
+    if seat is None:
+        seat = len(game.state.players)  # nobody's: sees no private zone, counter, choice
     events = [log_line(n, {"n": n, **event}) for n, event in enumerate(game.events, start=1)]
     reading = Reading(verdict=Verdict("malformed"), events=events)
     reading.ruleset, reading._tables = game.ruleset, game.tables
