@@ -46,6 +46,7 @@ def table_message(host: Host, seat: int | None) -> dict[str, Any]:
         "game": ruleset.name,
         "you": shown["you"],
         "moves": host.moves,
+        "events": len(game.events),  # how far the game is (public: every seat counts them)
         "heading": _heading(game.ruleset, shown),
         "view": shown,
         "words": _words(sight),
