@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import signal
 import socket
 from pathlib import Path
 
@@ -91,9 +92,7 @@ def serve(
 ) -> None:
     """Serve a game of RULESET as a web table: one private link per player's seat."""
     try:
-        import uvicorn
-
-        from interpreter.serve.app import make_app
+        from interpreter.serve.app import make_app, run
         from interpreter.serve.host import Host, Seat
     except ImportError as exc:
         raise click.ClickException(
@@ -146,13 +145,13 @@ def serve(
         raise SystemExit(1) from None
     host = Host(game, sorted(table, key=lambda s: s.index), stream, len(game.events))
     _announce(definition.name, game_seed, bind, sockets[0].getsockname()[1], host)
-    config = uvicorn.Config(make_app(host), log_level="warning", ws="websockets-sansio")
-    uvicorn.Server(config).run(sockets=sockets)
+    stopped_by = run(make_app(host), sockets)
+    if stream is not None:
+        stream.close()
     if not game.is_over():
         where = f"; go on with: rules serve --resume {log_path}" if log_path else ""
         click.echo(f"stopped before the game's end{where}", err=True)
-    if stream is not None:
-        stream.close()
+        raise SystemExit(128 + (stopped_by or signal.SIGINT))
 
 
 def _kinds(given: str, players: list[str], resumed: Resumed | None) -> list[str]:

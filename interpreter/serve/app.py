@@ -6,8 +6,8 @@ page reads its token from the URL's fragment (never sent in a request, so never 
 a server's or a proxy's access log) and says hello with it on ``/ws``.
 
 Every game access happens under one ``asyncio.Lock``: a person's move, an agent's
-turn, the building of a page's message. An agent thinks in a worker thread
-(``asyncio.to_thread``) so the server keeps answering pages while it does; the
+turn, the building of a page's message. An agent thinks in the event loop's
+executor (``off_loop``) so the server keeps answering pages while it does; the
 lock keeps the game still meanwhile. After each move every open page is sent its
 seat's whole table again: two browsers on one seat see the same, and a page that
 reconnects finds the game as it is.
@@ -17,10 +17,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
+import socket
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from importlib import resources
+from typing import Any, TypeVar
 
+import uvicorn
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
@@ -31,6 +35,8 @@ from interpreter.serve.host import Host, Refused
 from interpreter.serve.protocol import Hello, encode, error, parse
 from interpreter.serve.table import table_message
 
+T = TypeVar("T")
+HANGUP = hasattr(signal, "SIGHUP")  # not on Windows
 MAX_PAGES = 64  # pages open at once (a table of friends needs a handful)
 HEADERS = {
     "Cache-Control": "no-store",
@@ -56,7 +62,7 @@ class Server:
         cached = self._cache.get(seat)
         if cached is not None and cached[0] == self.host.moves:
             return cached[1]
-        text = encode(await asyncio.to_thread(table_message, self.host, seat))
+        text = encode(await off_loop(table_message, self.host, seat))
         self._cache[seat] = (self.host.moves, text)
         return text
 
@@ -81,7 +87,7 @@ class Server:
                 if turn is None:
                     return
                 seat, decision = turn
-                answer = await asyncio.to_thread(seat.agent.choose, self.host.game, decision)
+                answer = await off_loop(seat.agent.choose, self.host.game, decision)
                 try:
                     self.host.apply(seat.index, answer)
                 except Refused as exc:  # a rule failed on the agent's move: the table stops
@@ -125,6 +131,11 @@ class Server:
             self.pages.pop(page, None)
 
 
+async def off_loop(work: Callable[..., T], *args: Any) -> T:
+    """``work(*args)`` in the loop's default executor: the loop answers pages meanwhile."""
+    return await asyncio.get_running_loop().run_in_executor(None, work, *args)
+
+
 async def _send(page: WebSocket, text: str) -> None:
     """Send, unless the page has gone (it will get the whole table when it is back)."""
     if page.application_state != WebSocketState.CONNECTED:
@@ -157,3 +168,26 @@ def make_app(host: Host) -> Starlette:
     )
     app.state.server = server
     return app
+
+
+def run(app: Starlette, sockets: list[socket.socket]) -> int | None:
+    """Serve ``app`` until a signal (Ctrl-C, SIGTERM, SIGHUP) stops it; return it.
+
+    uvicorn raises the signal again once it has shut down, which would end the process
+    before ``rules serve`` closes the log and says how to go on; here it is returned."""
+
+    class Server(uvicorn.Server):
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            stops = [signal.SIGINT, signal.SIGTERM, *([signal.SIGHUP] if HANGUP else [])]
+            before = {number: signal.signal(number, self.handle_exit) for number in stops}
+            try:
+                yield
+            finally:
+                for number, handler in before.items():
+                    signal.signal(number, handler)
+
+    config = uvicorn.Config(app, log_level="warning", ws="websockets-sansio")
+    server = Server(config)
+    server.run(sockets=sockets)
+    return server._captured_signals[0] if server._captured_signals else None

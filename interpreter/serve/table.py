@@ -66,7 +66,7 @@ def _heading(ruleset, shown: dict[str, Any]) -> str:
     return f"round {shown['round']}, {ruleset.label(phase.id, 'phases', phase.label)}"
 
 
-def _pieces_in(shown: dict[str, Any]) -> list[str]:
+def pieces_in(shown: dict[str, Any]) -> list[str]:
     """Every piece id the view names (shown in a zone or space, or known in one)."""
     found: list[str] = []
 
@@ -93,7 +93,7 @@ def _words(sight: Sight) -> dict[str, Any]:
     counters = {c: counter_label(ruleset, c) for c in ruleset.counters}
     variables = {v: ruleset.label(v, "variables") for v in shown["variables"]}
     pieces = {}
-    for piece in _pieces_in(shown):
+    for piece in pieces_in(shown):
         definition = ruleset.pieces.get(piece)
         label = definition.label if definition is not None and definition.label else piece
         pieces[piece] = {"label": label, "about": describe_short(sight, piece)}

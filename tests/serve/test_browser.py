@@ -30,11 +30,12 @@ from pathlib import Path
 import pytest
 from rules_test_support import ROOT, invoke
 
-pytest.importorskip("uvicorn", reason="the serve extra is not installed")
-playwright = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-
 from interpreter.engine.view import view
 from interpreter.log.transcript import read_game
+from interpreter.serve.table import pieces_in
+
+pytest.importorskip("uvicorn", reason="the serve extra is not installed")
+playwright = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 CHROMIUM = next(
     (
@@ -145,7 +146,7 @@ def secrets_by_position(
         pieces = {p for items in game.state.zones.values() for p in items}
         hidden = {}
         for s in range(len(game.state.players)):
-            seen.setdefault(s, set()).update(_pieces(view(game, s)))
+            seen.setdefault(s, set()).update(pieces_in(view(game, s)))
             hidden[s] = pieces - seen[s]  # what the history may name: what they once saw
         for name, seat in seats.items():
             # a spectator may know what every player saw (a card taken from a public row
@@ -155,12 +156,6 @@ def secrets_by_position(
 
     read_game(log, capture=capture)
     return out, prompts
-
-
-def _pieces(shown: dict) -> list[str]:
-    from interpreter.serve.table import _pieces_in
-
-    return _pieces_in(shown)
 
 
 def test_two_people_play_queens_necklace_in_browsers_and_see_no_secret(browser, tmp_path):
