@@ -195,7 +195,14 @@ def _loopback(bind: str) -> bool:
 
 
 def _announce(name: str, seed: object, bind: str, port: int, host) -> None:
-    """The links, one a line, on stdout; what a non-local address exposes, on stderr."""
+    """What a non-local address exposes, on stderr; then the links, one a line, on stdout."""
+    if not _loopback(bind):
+        click.echo(
+            f"warning: listening on {bind}: anyone who can reach this machine on port {port} "
+            "can load the page; the links are the only keys to the seats, and they travel "
+            "unencrypted (http). Use this on a network you trust.",
+            err=True,
+        )
     shown = f"[{bind}]" if ":" in bind else bind
     base = f"http://{shown}:{port}/"
     click.echo(f"{name}, seed {seed}: serving on {base}")
@@ -204,13 +211,6 @@ def _announce(name: str, seed: object, bind: str, port: int, host) -> None:
         click.echo(f"  {seat.name}: {link}")
     click.echo(f"  spectators: {base}#{host.spectator}")
     click.echo("Send each person their own link only: it opens their seat. Ctrl-C stops.")
-    if not _loopback(bind):
-        click.echo(
-            f"warning: listening on {bind}: anyone who can reach this machine on port {port} "
-            "can load the page; the links are the only keys to the seats, and they travel "
-            "unencrypted (http). Use this on a network you trust.",
-            err=True,
-        )
 
 
 def _open(path: Path, game: Game, mods, resumed: Resumed | None, agents: list) -> LogStream:

@@ -25,7 +25,7 @@ view of each (the stepper, the HTML viewer): the game object moves on after the 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import field
 from pathlib import Path
 from typing import Any
@@ -205,21 +205,32 @@ def read_live_game(game: Game, seat: int | None) -> Reading:
 
     ``seat`` None is a spectator (``rules serve``): read as from a seat nobody holds,
     so the lines say only what is public, as ``view(game, None)`` shows it."""
-    if seat is None:
-        seat = len(game.state.players)  # nobody's: sees no private zone, counter, choice
+    return read_live_games(game, [seat])[seat]
+
+
+def read_live_games(game: Game, seats: Iterable[int | None]) -> dict[int | None, Reading]:
+    """``read_live_game`` for each of ``seats``, from one replay of the game."""
     events = [log_line(n, {"n": n, **event}) for n, event in enumerate(game.events, start=1)]
-    reading = Reading(verdict=Verdict("malformed"), events=events)
-    reading.ruleset, reading._tables = game.ruleset, game.tables
-    reading.players, reading.seat = tuple(game.state.players), seat
+    players = tuple(game.state.players)
+    readings: dict[int | None, Reading] = {}
+    for seat in seats:
+        reading = Reading(verdict=Verdict("malformed"), events=events)
+        reading.ruleset, reading._tables = game.ruleset, game.tables
+        # a spectator reads from a seat nobody holds: no private zone, counter or choice
+        reading.players, reading.seat = players, len(players) if seat is None else seat
+        readings[seat] = reading
     header = log_line(0, {"players": list(game.people), "seed": game.seed})
     parsed = ParsedLog("(this game)", header=header, events=events)
 
     def hook(n: int, position: Game, chance: str | None) -> None:
-        reading.stops.append(_stop(n, position, chance, seat))
+        for reading in readings.values():
+            reading.stops.append(_stop(n, position, chance, reading.seat))
 
-    reading.verdict = replay_events(game.ruleset, parsed, hook)
-    reading.lines = _Writer(reading).lines()
-    return reading
+    verdict = replay_events(game.ruleset, parsed, hook)
+    for reading in readings.values():
+        reading.verdict = verdict
+        reading.lines = _Writer(reading).lines()
+    return readings
 
 
 def _stop(n: int, game: Game, chance: str | None, seat: int | None) -> Stop:

@@ -20,7 +20,7 @@ import contextlib
 import signal
 import socket
 import sys
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from importlib import resources
 from typing import Any, TypeVar
 
@@ -33,7 +33,7 @@ from starlette.websockets import WebSocket, WebSocketState
 
 from interpreter.serve.host import Host, Refused
 from interpreter.serve.protocol import Hello, encode, error, parse
-from interpreter.serve.table import table_message
+from interpreter.serve.table import table_messages
 
 T = TypeVar("T")
 HANGUP = hasattr(signal, "SIGHUP")  # not on Windows
@@ -57,19 +57,21 @@ class Server:
         self._cache: dict[int | None, tuple[int, str]] = {}  # seat -> (moves, message)
         self._agents: asyncio.Task | None = None
 
-    async def message(self, seat: int | None) -> str:
-        """``seat``'s table message (called under the lock), built once per move."""
-        cached = self._cache.get(seat)
-        if cached is not None and cached[0] == self.host.moves:
-            return cached[1]
-        text = encode(await off_loop(table_message, self.host, seat))
-        self._cache[seat] = (self.host.moves, text)
-        return text
+    async def messages(self, seats: Iterable[int | None]) -> dict[int | None, str]:
+        """The table message of each of ``seats`` (called under the lock), each built
+        once per move, all of one move from one replay of the game (``table_messages``)."""
+        moves = self.host.moves
+        missing = [s for s in seats if self._cache.get(s, (-1,))[0] != moves]
+        if missing:
+            built = await off_loop(table_messages, self.host, missing)
+            for seat, message in built.items():
+                self._cache[seat] = (moves, encode(message))
+        return {seat: self._cache[seat][1] for seat in seats}
 
     async def broadcast(self) -> None:
         """Send every open page its seat's table as it is now."""
         async with self.lock:
-            texts = {seat: await self.message(seat) for seat in set(self.pages.values())}
+            texts = await self.messages(set(self.pages.values()))
         for page, seat in list(self.pages.items()):
             if seat in texts:
                 await _send(page, texts[seat])
@@ -116,7 +118,7 @@ class Server:
                         seat, seated = self.host.seat_of(message.token), True
                         self.pages[page] = seat
                         async with self.lock:
-                            text = await self.message(seat)
+                            text = (await self.messages([seat]))[seat]
                         await _send(page, text)
                         continue
                     if isinstance(message, Hello):

@@ -15,6 +15,7 @@ and makes a reconnect the same as a first connect.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from interpreter.agents.screen import (
@@ -29,15 +30,23 @@ from interpreter.agents.screen import (
 from interpreter.engine.seat import Seat as EngineSeat
 from interpreter.engine.view import view
 from interpreter.engine.words import PLAY, render_result
-from interpreter.log.transcript import read_live_game
+from interpreter.log.transcript import Reading, read_live_game, read_live_games
 from interpreter.serve.host import Host
 
 MAX_HISTORY = 300  # history lines sent (the latest): a page stays light in a long game
 SHOWN = ("heading", "event", "reveal")
 
 
-def table_message(host: Host, seat: int | None) -> dict[str, Any]:
-    """The message that draws ``seat``'s page (see the module's docstring)."""
+def table_messages(host: Host, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+    """The message of each of ``seats``; their histories from one replay of the game."""
+    seats = list(dict.fromkeys(seats))
+    readings = read_live_games(host.game, seats) if host.game.events else {}
+    return {seat: table_message(host, seat, readings.get(seat)) for seat in seats}
+
+
+def table_message(host: Host, seat: int | None, reading: Reading | None = None) -> dict[str, Any]:
+    """The message that draws ``seat``'s page (see the module's docstring); its history
+    from ``reading`` (``read_live_game`` for that seat) when given."""
     game, ruleset = host.game, host.game.ruleset
     shown = view(game, seat)
     sight = Sight(ruleset, game.tables, shown)
@@ -53,7 +62,7 @@ def table_message(host: Host, seat: int | None) -> dict[str, Any]:
         "board": _board(sight),
         "decision": _decision(host, seat, sight),
         "waiting": [d["player"] for d in shown["pending"]],
-        "history": _history(host, seat),
+        "history": _history(host, seat, reading),
         "result": _result(host) if game.is_over() else None,
     }
     return message
@@ -140,11 +149,13 @@ def _decision(host: Host, seat: int | None, sight: Sight) -> dict[str, Any] | No
     }
 
 
-def _history(host: Host, seat: int | None) -> list[dict[str, Any]]:
+def _history(host: Host, seat: int | None, reading: Reading | None) -> list[dict[str, Any]]:
     """The transcript's lines for ``seat`` (the latest ``MAX_HISTORY``)."""
     if not host.game.events:
         return []
-    lines = [line for line in read_live_game(host.game, seat).lines if line.kind in SHOWN]
+    if reading is None:
+        reading = read_live_game(host.game, seat)
+    lines = [line for line in reading.lines if line.kind in SHOWN]
     return [{"event": li.event, "kind": li.kind, "text": li.text} for li in lines[-MAX_HISTORY:]]
 
 

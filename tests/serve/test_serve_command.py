@@ -21,6 +21,7 @@ pytest.importorskip("uvicorn", reason="the serve extra is not installed")
 
 def test_without_the_extra_it_says_how_to_install_it(monkeypatch):
     monkeypatch.setitem(sys.modules, "uvicorn", None)  # import uvicorn: ImportError
+    monkeypatch.delitem(sys.modules, "interpreter.serve.app", raising=False)  # imported afresh
     result = invoke("serve", "queens-necklace", "--players", "3")
     assert result.exit_code == 1
     assert "pip install 'tabletop-rules[serve]'" in result.output
