@@ -89,9 +89,10 @@ class Host:
         """An open decision an agent takes, or None (the game waits for people)."""
         if self.game.is_over():
             return None
+        by_index = {seat.index: seat for seat in self.seats}  # rules-driven seats have none
         for decision in self.game.pending():
-            seat = self.seats[decision.player]
-            if seat.agent is not None:
+            seat = by_index.get(decision.player)
+            if seat is not None and seat.agent is not None:
                 return seat, decision
         return None
 
