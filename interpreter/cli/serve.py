@@ -14,6 +14,7 @@ import json
 import signal
 import socket
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -25,6 +26,9 @@ from interpreter.engine.game import Game
 from interpreter.errors import GameError
 from interpreter.log import writer
 from interpreter.log.stream import LogStream
+
+if TYPE_CHECKING:
+    from interpreter.serve.host import Host
 
 LOOPBACK = "127.0.0.1"
 HUMAN = "human"
@@ -194,7 +198,7 @@ def _loopback(bind: str) -> bool:
         return False
 
 
-def _announce(name: str, seed: object, bind: str, port: int, host) -> None:
+def _announce(name: str, seed: object, bind: str, port: int, host: Host) -> None:
     """What a non-local address exposes, on stderr; then the links, one a line, on stdout."""
     if not _loopback(bind):
         click.echo(
