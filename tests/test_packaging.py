@@ -69,6 +69,17 @@ def test_the_installed_package_validates_a_mod_of_a_bundled_game(installed, tmp_
     assert "valid" in result.stdout
 
 
+def test_the_wheel_ships_the_served_page_and_serve_asks_for_its_extra(installed, tmp_path):
+    import zipfile
+
+    wheel = next(installed.parents[2].glob("tabletop_rules-*.whl"))
+    assert "interpreter/serve/static/table.html" in zipfile.ZipFile(wheel).namelist()
+    result = _run(installed, "serve", "queens-necklace", "--players", "3", cwd=tmp_path)
+    assert result.returncode == 1  # the fresh venv has no serve extra
+    assert "pip install 'tabletop-rules[serve]'" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 @pytest.mark.filterwarnings("ignore::UserWarning")
 def test_the_sdist_carries_the_bundled_games(tmp_path):
 

@@ -82,15 +82,21 @@ def space_label(sight: Sight, sid: str) -> str:
 
 def option_line(sight: Sight, option: str) -> str:
     """An option's text, its price in square brackets (``prices``), and in round
-    brackets what its words are: an action's label, a piece's or a space's words."""
+    brackets what its words are (``option_notes``)."""
+    notes = option_notes(sight, option)
+    price = sight.prices.get(option)
+    text = option + (f" [{price}]" if price else "")
+    return text + (f"   ({notes})" if notes else "")
+
+
+def option_notes(sight: Sight, option: str) -> str:
+    """What an option's words are: an action's label, a piece's or a space's words."""
     notes = []
     for word in option.split():
         said = describe_short(sight, word) or sight.action_label(word)
         if said:
             notes.append(said if len(option.split()) == 1 else f"{word}: {said}")
-    price = sight.prices.get(option)
-    text = option + (f" [{price}]" if price else "")
-    return text + (f"   ({'; '.join(notes)})" if notes else "")
+    return "; ".join(notes)
 
 
 def describe_short(sight: Sight, word: str) -> str:

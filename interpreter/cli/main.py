@@ -65,6 +65,10 @@ COMMANDS: dict[str, LazyCommand] = {
         "interpreter.cli.schema:schema",
         "Print one JSON Schema, or write them all with --write.",
     ),
+    "serve": LazyCommand(
+        "interpreter.cli.serve:serve",
+        "Serve a game of RULESET as a web table: one private link per player's seat.",
+    ),
     "simulate": LazyCommand(
         "interpreter.cli.simulate:simulate",
         "Play GAMES seeded games of RULESET and report its balance.",

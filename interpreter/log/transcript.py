@@ -25,7 +25,7 @@ view of each (the stepper, the HTML viewer): the game object moves on after the 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -98,7 +98,10 @@ class Reading:
 
     @property
     def player(self) -> str | None:
-        return None if self.seat is None else self.players[self.seat]
+        """The reader's name; None for an omniscient reader and for a spectator."""
+        if self.seat is None or self.seat >= len(self.players):
+            return None
+        return self.players[self.seat]
 
     @property
     def last(self) -> int:
@@ -195,22 +198,38 @@ def read_game(
     return reading
 
 
-def read_live_game(game: Game, seat: int) -> Reading:
+def read_live_game(game: Game, seat: int | None) -> Reading:
     """A game under way, read for ``seat``: its events so far are replayed in memory
-    with the game's own rules and described as ``read_game`` describes a log."""
+    with the game's own rules and described as ``read_game`` describes a log.
+
+    ``seat`` None is a spectator (``rules serve``): read as from a seat nobody holds,
+    so the lines say only what is public, as ``view(game, None)`` shows it."""
+    return read_live_games(game, [seat])[seat]
+
+
+def read_live_games(game: Game, seats: Iterable[int | None]) -> dict[int | None, Reading]:
+    """``read_live_game`` for each of ``seats``, from one replay of the game."""
     events = [log_line(n, {"n": n, **event}) for n, event in enumerate(game.events, start=1)]
-    reading = Reading(verdict=Verdict("malformed"), events=events)
-    reading.ruleset, reading._tables = game.ruleset, game.tables
-    reading.players, reading.seat = tuple(game.state.players), seat
+    players = tuple(game.state.players)
+    readings: dict[int | None, Reading] = {}
+    for seat in seats:
+        reading = Reading(verdict=Verdict("malformed"), events=events)
+        reading.ruleset, reading._tables = game.ruleset, game.tables
+        # a spectator reads from a seat nobody holds: no private zone, counter or choice
+        reading.players, reading.seat = players, len(players) if seat is None else seat
+        readings[seat] = reading
     header = log_line(0, {"players": list(game.people), "seed": game.seed})
     parsed = ParsedLog("(this game)", header=header, events=events)
 
     def hook(n: int, position: Game, chance: str | None) -> None:
-        reading.stops.append(_stop(n, position, chance, seat))
+        for reading in readings.values():
+            reading.stops.append(_stop(n, position, chance, reading.seat))
 
-    reading.verdict = replay_events(game.ruleset, parsed, hook)
-    reading.lines = _Writer(reading).lines()
-    return reading
+    verdict = replay_events(game.ruleset, parsed, hook)
+    for reading in readings.values():
+        reading.verdict = verdict
+        reading.lines = _Writer(reading).lines()
+    return readings
 
 
 def _stop(n: int, game: Game, chance: str | None, seat: int | None) -> Stop:

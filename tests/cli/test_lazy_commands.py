@@ -49,6 +49,7 @@ def test_every_table_entry_is_a_command_of_the_group() -> None:
         "reference",
         "replay",
         "schema",
+        "serve",
         "simulate",
         "test",
         "validate",

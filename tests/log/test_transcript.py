@@ -210,3 +210,30 @@ def test_a_private_counter_of_another_player_is_not_told():
     reading.seat = None  # the full transcript tells it
     assert "Bob " in changes(reading, str, before, after, actor="Ann")
     assert "prestige" in changes(reading, str, before, after, actor="Ann").split("; Bob ")[1]
+
+
+def test_a_spectator_reads_only_what_every_player_may_know():
+    """``read_live_game(game, None)`` (``rules serve``'s spectators) names no piece that
+    some player's own reading does not name: not a hand dealt in secret, not a card
+    drawn in secret. Before it, None read the game as an omniscient reader would."""
+    from interpreter.agents import make
+    from interpreter.engine.game import Game
+    from interpreter.log.transcript import read_live_game
+    from interpreter.ruleset import load_or_raise
+
+    game = Game(load_or_raise("queens-necklace", [], []), ["P1", "P2", "P3"], seed=7)
+    agents = [make("random", seat, 7) for seat in range(3)]
+    while len(game.events) < 120 and not game.is_over():
+        decision = game.pending()[0]
+        game.apply(decision.player, agents[decision.player].choose(game, decision))
+    pieces = set(game.ruleset.pieces)
+
+    def named(seat: int | None) -> set[str]:
+        text = " ".join(line.text for line in read_live_game(game, seat).lines)
+        return pieces & set(re.findall(r"[\w-]+", text))
+
+    watched = named(None)
+    every_seat = set.intersection(*(named(seat) for seat in range(3)))
+    assert watched and watched <= every_seat, watched - every_seat
+    hand = game.state.zones["hand#0"]
+    assert hand and not watched & set(hand) - every_seat
