@@ -92,6 +92,11 @@ def browser():
         launched.close()
 
 
+# how long a page may wait for the server: generous, as a busy shared machine may take
+# tens of seconds to start a server or answer (playwright's default, 30 s, failed there)
+WAIT_MS = 180_000
+
+
 def state(page) -> dict:
     return page.evaluate(
         """() => ({
@@ -125,7 +130,7 @@ def play_one(page, rng: random.Random, keyboard: bool) -> None:
     page.wait_for_function(  # answered: this decision is gone (another's move may come first)
         "d => document.body.dataset.decision !== d || document.getElementById('error').textContent",
         arg=decision,
-        timeout=30_000,
+        timeout=WAIT_MS,
     )
     assert not page.locator("#error").text_content(), page.locator("#error").text_content()
 
@@ -169,6 +174,7 @@ def test_two_people_play_queens_necklace_in_browsers_and_see_no_secret(browser, 
         for name in ("P1", "P2", "spectators"):
             options = {"viewport": PHONE} if name == "spectators" else {}
             pages[name] = browser.new_context(**options).new_page()
+            pages[name].set_default_timeout(WAIT_MS)
             pages[name].goto(served.links[name])
         for page in pages.values():
             page.wait_for_function("document.body.dataset.events !== undefined")
@@ -218,6 +224,7 @@ def test_rococos_table_at_its_first_decision(browser, tmp_path):
     served = Served("rococo", "--players", "2", "--seats", "human,random", "--seed", "2")
     try:
         page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        page.set_default_timeout(WAIT_MS)
         page.goto(served.links["P1"])
         page.wait_for_function("document.body.dataset.deciding === 'yes'")
         assert page.locator("button.option").count() > 0
