@@ -1,8 +1,8 @@
 """`rules serve` in real browsers: Debian's chromium, driven by playwright (no browser
 download: ``executable_path``), against the command as people run it.
 
-Two people play Queen's Necklace in two browser contexts against a ``random`` seat
-(cheap, so the game takes seconds of server time; any agent spec runs the same way),
+Two people play Queen's Necklace in two browser contexts against an ``mcts:2`` seat
+(the search at a small budget, so the game takes seconds of server time),
 clicking any legal button (some with the keyboard: focus, Enter). After every move
 each page's DOM is kept with the event count it was drawn at; once the game is over,
 its log is replayed and at each such position every piece the page's seat never saw
@@ -166,7 +166,7 @@ def secrets_by_position(
 def test_two_people_play_queens_necklace_in_browsers_and_see_no_secret(browser, tmp_path):
     log = tmp_path / "served.jsonl"
     served = Served(
-        "queens-necklace", "--players", "3", "--seats", "human,human,random", "--seed", "5",
+        "queens-necklace", "--players", "3", "--seats", "human,human,mcts:2", "--seed", "5",
         "--log", str(log),
     )  # fmt: skip
     try:
