@@ -544,6 +544,19 @@ def content_schema() -> dict[str, Any]:
                     "items": {"type": "string"},
                     "description": "Counters that break ties, in order.",
                 },
+                "result": {
+                    "enum": ["highest", "lowest", "cooperative", "teams"],
+                    "description": "Who wins: the highest score (default), the lowest, "
+                    "everyone together on the sum of the scores (cooperative), or the team "
+                    "with the highest sum (teams).",
+                },
+                "teams": {
+                    "type": "integer",
+                    "minimum": 2,
+                    "maximum": 8,
+                    "description": "With `result: teams`: how many teams; seat s plays in "
+                    "team s mod teams (partners sit apart).",
+                },
                 "steps": {
                     "type": "array",
                     "items": {
