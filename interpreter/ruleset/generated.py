@@ -6,8 +6,8 @@ value lists (a list, or a range ``{from, to}``), first key slowest:
 
     card:
       kind: card
-      each: {suit: [clubs, diamonds, spades, hearts], rank: {from: 2, to: 14}}
-      ids: "{suit}_{rank}"                    # optional; default `card_clubs_2`
+      each: {suit: [red, green, blue, black], rank: {from: 2, to: 14}}
+      ids: "{suit}_{rank}"                    # optional; default `card_red_2`
       count: {by: rank, counts: [3, 2, 2]}     # optional: copies per value of `rank`
 
 The expansion happens before the build reads the section, so everything after it
@@ -160,7 +160,7 @@ def _designs(item: Item, report: Report) -> list[Item]:
     return made
 
 
-_EACH_HINT = "e.g. each: {suit: [clubs, hearts], rank: {from: 2, to: 14}}"
+_EACH_HINT = "e.g. each: {suit: [red, blue], rank: {from: 2, to: 14}}"
 
 
 def _copies(
