@@ -47,6 +47,15 @@ def card_action(ruleset, piece: str) -> int:
     return (props["rank"] - 2) * 4 + SUITS[props["suit"]]
 
 
+def option_action(ruleset, option: str) -> int:
+    """OpenSpiel's action for an option: `play clubs_2` names the card, `pass QS` its
+    face (rank then suit, as OpenSpiel writes it)."""
+    verb, what = option.split(" ", 1)
+    if verb == "pass":
+        return "23456789TJQKA".index(what[0]) * 4 + "CDHS".index(what[1])
+    return card_action(ruleset, what)
+
+
 def new_hand(spiel_game, game: Game) -> pyspiel.State:
     """An OpenSpiel hand dealt as this engine's hand is, with its pass direction."""
     ruleset, state = game.ruleset, game.state
@@ -84,10 +93,12 @@ def play(seed: int, spiel_game, ruleset) -> tuple[list[str], int]:
         seat = spiel.current_player()
         decision = next((d for d in game.pending() if d.player == seat), None)
         if decision is None:
-            differences.append(f"seed {seed} hand {hand_no}: OpenSpiel asks seat {seat}, "
-                               f"this engine asks {[d.player for d in game.pending()]}")
+            differences.append(
+                f"seed {seed} hand {hand_no}: OpenSpiel asks seat {seat}, "
+                f"this engine asks {[d.player for d in game.pending()]}"
+            )
             return differences, hands
-        ours = {card_action(ruleset, o.split(" ", 1)[1]): o for o in decision.options}
+        ours = {option_action(ruleset, o): o for o in decision.options}
         theirs = set(spiel.legal_actions())
         if set(ours) != theirs:
             differences.append(

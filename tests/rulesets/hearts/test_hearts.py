@@ -18,6 +18,10 @@ from interpreter.ruleset import load_or_raise
 ROOT = Path(__file__).resolve().parents[3]
 HEARTS = load_or_raise("hearts")
 NAMES = ["N", "E", "S", "W"]
+FACES = {  # a card's face, as the pass options write it (QS), to its id (spades_12)
+    "23456789TJQKA"[p.properties["rank"] - 2] + p.properties["suit"][0].upper(): p.id
+    for p in HEARTS.pieces.values()
+}
 
 
 def test_the_scenarios_pass() -> None:
@@ -39,10 +43,10 @@ def test_a_52_card_deck_is_dealt_13_each() -> None:
 def play_pass(game: Game, luck: random.Random) -> dict[int, set[str]]:
     """Everyone passes three cards at random; what each passed."""
     passed: dict[int, set[str]] = {s: set() for s in range(4)}
-    while (pending := game.pending()) and pending[0].prompt == "pass":
+    while (pending := game.pending()) and pending[0].options[0].startswith("pass "):
         decision = pending[0]
         option = decision.options[int(luck.random() * len(decision.options))]
-        passed[decision.player].add(option.split(" ", 1)[1])
+        passed[decision.player].add(FACES[option.split(" ", 1)[1]])
         game.apply(decision.player, option)
     return passed
 
@@ -82,10 +86,20 @@ def test_the_game_ends_after_the_hand_that_reaches_100_and_the_lowest_wins() -> 
         play_hand(game, luck)
         totals.append([game.state.counters[f"points#{s}"] for s in range(4)])
     assert max(totals[-1]) >= 100 and all(max(t) < 100 for t in totals[:-1])
-    assert all(sum(b) - sum(a) in (26, 78) for a, b in zip([[0] * 4] + totals, totals))
+    steps = zip([[0] * 4, *totals[:-1]], totals, strict=True)
+    assert all(sum(b) - sum(a) in (26, 78) for a, b in steps)  # 26 a hand, 78 a moon
     result = game.result()
     best = min(result.scores.values())
     assert result.ranking[0] == [n for n in NAMES if result.scores[n] == best]
+
+
+def test_a_card_passed_reads_as_its_face() -> None:
+    game = Game(HEARTS, NAMES, seed=4)
+    decision = game.pending()[0]
+    assert decision.prompt == "c"  # the chosen item's name: no label words it
+    hand = game.state.contents(f"hand#{decision.player}")
+    assert sorted(FACES[o.split(" ", 1)[1]] for o in decision.options) == sorted(hand)
+    assert all(o.startswith("pass ") and len(o) == 7 for o in decision.options)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
