@@ -90,6 +90,17 @@ def expand(
     return out
 
 
+def origin(items: dict[str, Item], design: str) -> Item | None:
+    """The component with `each` that generates the design ``design`` (for tools that
+    show where a piece is written), or None."""
+    for item in items.values():
+        if isinstance(item.data, dict) and "each" in item.data:
+            made = _designs(item, lambda *_: None)
+            if any(m.id == design for m in made):
+                return item
+    return None
+
+
 _IDS_HINT = 'give `ids` a field for every property of `each`, e.g. ids: "{suit}_{rank}"'
 
 
