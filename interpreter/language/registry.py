@@ -254,8 +254,9 @@ REGISTRY.syntax.extend(
         ),
         Syntax(
             "choose NAME in COLLECTION as (TEXT) { … }",
-            "An option text computed from each item: in rulesets/hearts/play.yaml a card "
-            "passed reads as its face (`pass QS`), `face` a function of the ruleset.",
+            "An option text computed from each item, as a shipped card game writes "
+            "it: a card passed reads as its face (`pass QS`), `face` a function of the "
+            "ruleset.",
             'choose c in my.hand as ("pass " + face(c)) { move(c, my.passing) }',
         ),
         Syntax(
