@@ -76,6 +76,12 @@ EXTRA = [
     "king",
     "sale",
     "ducats",
+    # Hearts (rulesets/hearts)
+    "heart",
+    "spade",
+    "club",
+    "moon",
+    "trick",
 ]
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-GAMES = {"rococo", "queens-necklace"}
+GAMES = {"rococo": 2, "queens-necklace": 2, "hearts": 4}  # each with a player count it allows
 
 
 def _run(*args, cwd: Path) -> subprocess.CompletedProcess:
@@ -44,8 +44,8 @@ def installed(tmp_path_factory) -> Path:
 
 
 def test_the_installed_package_plays_the_bundled_games(installed, tmp_path):
-    for game in sorted(GAMES):
-        result = _run(installed, "play", game, "--players", "2", "--seed", "1", cwd=tmp_path)
+    for game, players in sorted(GAMES.items()):
+        result = _run(installed, "play", game, "--players", players, "--seed", "1", cwd=tmp_path)
         assert result.returncode == 0, result.stderr
         assert "players, seed 1" in result.stdout
 

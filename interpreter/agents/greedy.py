@@ -80,7 +80,7 @@ def _settle(world: Game, player: int, depth: int, prompt: str) -> None:
 
 
 def margin(world: Game, player: int) -> float:
-    """The player's estimate minus the best other player's (for one player: their own)."""
-    mine = world.estimate(player)
-    others = [world.estimate(s) for s in range(len(world.state.players)) if s != player]
-    return mine - max(others) if others else mine
+    """The player's estimate minus the best rival's, by the ruleset's result mode (the
+    lowest best where it wins, partners summed; with no rival: their own)."""
+    estimates = [world.estimate(s) for s in range(len(world.state.players))]
+    return world.ruleset.result_mode.margin(estimates, player)

@@ -78,6 +78,7 @@ import time
 from interpreter.agents.base import Agent
 from interpreter.agents.value import final_scores
 from interpreter.engine.game import Decision, Game, IllegalMove
+from interpreter.engine.result_mode import HIGHEST, ResultMode
 from interpreter.engine.seat import Seat
 from interpreter.engine.state import UNFOLLOWED
 from interpreter.errors import GameError
@@ -153,7 +154,7 @@ class MctsAgent(Agent):
             world.state.engine["known"] = UNFOLLOWED
             before = starts.get(k)
             if before is None:
-                before = starts[k] = _shares(self._values(world))
+                before = starts[k] = _shares(self._values(world), world.ruleset.result_mode)
             # the same world plays out the same way after each option (common random
             # numbers: options are compared on the same luck)
             luck = random.Random(f"{draw}:{k}") if self.paired else self.rng
@@ -199,7 +200,8 @@ class MctsAgent(Agent):
             moves.append(edge)
         moves += self._playout(world, luck)
         after = self._values(world)
-        rewards = [r - b for r, b in zip(_shares(after), before, strict=True)]  # change of shares
+        shares = _shares(after, world.ruleset.result_mode)
+        rewards = [r - b for r, b in zip(shares, before, strict=True)]  # change of shares
         for child, player in path:
             child.visits += 1
             child.total += rewards[player]
@@ -307,11 +309,14 @@ def _choice(root: _Node, player: int, options: tuple[str, ...], rng: random.Rand
     return best[int(rng.random() * len(best))]
 
 
-def _shares(scores: list[float]) -> list[float]:
-    """Each seat's normalized margin over the best other seat, in [0, 1]."""
+def _shares(scores: list[float], mode: ResultMode = HIGHEST) -> list[float]:
+    """Each seat's normalized margin over the best rival seat, in [0, 1], by merit
+    (``engine/result_mode.py``: the lowest score best where it wins, partners' scores
+    summed); with no rival (a cooperative game), over nothing: the shared score."""
+    merits = mode.merits(scores)
     out = []
-    for s, mine in enumerate(scores):
-        rival = max((v for o, v in enumerate(scores) if o != s), default=0.0)
+    for s, mine in enumerate(merits):
+        rival = max((merits[o] for o in mode.rivals(s, len(merits))), default=0.0)
         out.append(0.5 + 0.5 * (mine - rival) / (abs(mine) + abs(rival) + 1))
     return out
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from interpreter.errors import Diagnostic
+from interpreter.ruleset import generated
 
 if TYPE_CHECKING:
     from interpreter.load.ruleset_files import Catalog
@@ -34,11 +35,10 @@ def check(catalog: Catalog, limits: Limits = DEFAULT_LIMITS) -> list[Diagnostic]
     for item in catalog.sections.get("components", {}).values():
         if not isinstance(item.data, dict):
             continue
-        count = item.data.get("count")
-        copies = count if isinstance(count, int) and not isinstance(count, bool) else 1
-        total += max(copies, 1)
+        copies = generated.pieces(item.data)
+        total += copies
         if total > limits.max_pieces:
-            where = "count" if "count" in item.data else None
+            where = "each" if "each" in item.data else "count" if "count" in item.data else None
             return [
                 Diagnostic(
                     item.location(where) if where else item.location(key=True),
@@ -46,7 +46,8 @@ def check(catalog: Catalog, limits: Limits = DEFAULT_LIMITS) -> list[Diagnostic]
                     f"({copies:,} {'copy' if copies == 1 else 'copies'}) the ruleset "
                     f"declares {total:,}",
                     f"a ruleset may declare at most {limits.max_pieces:,} pieces (the "
-                    "copies of `count` included); see Limits in docs/format.md",
+                    "copies of `count` and the designs of `each` included); see Limits in "
+                    "docs/format.md",
                     kind="limit",
                 )
             ]

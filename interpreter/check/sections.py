@@ -284,10 +284,55 @@ def content_schema() -> dict[str, Any]:
                 "properties": {
                     "kind": {"type": "string", "description": "A kind declared under `kinds`."},
                     "count": {
-                        "type": "integer",
-                        "minimum": 1,
-                        "maximum": 1000,
-                        "description": "Number of copies; copies get ids `ID-1`, `ID-2`, …",
+                        "oneOf": [
+                            {
+                                "type": "integer",
+                                "minimum": 1,
+                                "maximum": 1000,
+                                "description": "Number of copies; copies get ids `ID-1`, `ID-2`, …",
+                            },
+                            {
+                                "type": "object",
+                                "description": "With `each`: copies per value of one "
+                                "generated property, in the order `each` lists its values.",
+                                "properties": {
+                                    "by": {"type": "string"},
+                                    "counts": {
+                                        "type": "array",
+                                        "items": {"type": "integer", "minimum": 1, "maximum": 1000},
+                                        "maxItems": 1000,
+                                    },
+                                },
+                                "required": ["by", "counts"],
+                                "additionalProperties": False,
+                            },
+                        ]
+                    },
+                    "each": {
+                        "type": "object",
+                        "description": "Generate one design per combination of these "
+                        "properties' values (first key slowest): a list of values, or a "
+                        "range `{from, to}` of whole numbers.",
+                        "minProperties": 1,
+                        "additionalProperties": {
+                            "oneOf": [
+                                {"type": "array", "minItems": 1, "maxItems": 1000},
+                                {
+                                    "type": "object",
+                                    "properties": {
+                                        "from": {"type": "integer"},
+                                        "to": {"type": "integer"},
+                                    },
+                                    "required": ["from", "to"],
+                                    "additionalProperties": False,
+                                },
+                            ]
+                        },
+                    },
+                    "ids": {
+                        "type": "string",
+                        "description": "With `each`: the generated ids, every property of "
+                        "`each` in braces (`{suit}_{rank}`); default `ID_value_value`.",
                     },
                     "label": {"$ref": "#/$defs/label"},
                     "description": {"$ref": "#/$defs/description"},
@@ -499,6 +544,19 @@ def content_schema() -> dict[str, Any]:
                     "type": "array",
                     "items": {"type": "string"},
                     "description": "Counters that break ties, in order.",
+                },
+                "result": {
+                    "enum": ["highest", "lowest", "cooperative", "teams"],
+                    "description": "Who wins: the highest score (default), the lowest, "
+                    "everyone together on the sum of the scores (cooperative), or the team "
+                    "with the highest sum (teams).",
+                },
+                "teams": {
+                    "type": "integer",
+                    "minimum": 2,
+                    "maximum": 8,
+                    "description": "With `result: teams`: how many teams; seat s plays in "
+                    "team s mod teams (partners sit apart).",
                 },
                 "steps": {
                     "type": "array",

@@ -19,4 +19,9 @@ def result_json(game: Game, result: Result) -> dict:
         "breakdown": result.breakdown,
         "ranking": result.ranking,
         "tiebreak": result.tiebreak,
+        "result": game.ruleset.result_mode.kind,  # who wins: highest, lowest, cooperative, teams
+        "teams": [
+            [game.state.players[s] for s in team]
+            for team in game.ruleset.result_mode.team_of(len(game.state.players))
+        ],
     }

@@ -180,7 +180,9 @@ def _choose_item(node: fx.ChooseItem, ctx: Context) -> Run:
     env = ctx.env
     items = node.items(ctx)
     where, var, label = node.where, node.var, node.label or ""
-    if where is not None and ctx.host.options_on_demand and not node.by_chance:
+    # options worked out on demand find a text's item by its id: computed texts
+    # (`as (TEXT)`) are worked out at once
+    if where is not None and ctx.host.options_on_demand and not node.by_chance and not node.words:
         judged = _judged_in(ctx)
 
         def test(item: Any) -> bool:
@@ -201,7 +203,7 @@ def _choose_item(node: fx.ChooseItem, ctx: Context) -> Run:
             legal = list(items)
         if not legal and not node.optional:
             return
-        texts = option_texts(ctx, label, legal)
+        texts = option_texts(ctx, label, legal) if node.words is None else _worded(node, ctx, legal)
         if node.by_chance:
             if not legal:
                 return
@@ -216,6 +218,20 @@ def _choose_item(node: fx.ChooseItem, ctx: Context) -> Run:
         return
     env[var] = choice.candidates[slot]
     yield from run_seq(node.body, ctx)
+
+
+def _worded(node: fx.ChooseItem, ctx: Context, items: list[Any]) -> list[str]:
+    """Each item's option text as `as (TEXT)` computes it with the item bound."""
+    env, words, texts = ctx.env, node.words, []
+    for item in items:
+        env[node.var] = item
+        text = words(ctx)  # type: ignore[misc]
+        if not isinstance(text, str) or not text or text == "pass":
+            raise RuleError(
+                f"an option's text must be a text other than 'pass' and '', not {text!r}"
+            )
+        texts.append(text)
+    return texts
 
 
 def _choose_option(node: fx.ChooseOption, ctx: Context) -> Run:

@@ -477,11 +477,18 @@ class Game(Course, Copies, Budget, Sandbox, WhatIf, ChanceHost, Knowledge):
         for step, per_seat in self.state.engine.get("breakdown", {}).items():
             for seat, points in per_seat.items():
                 breakdown[names[int(seat)]][step] = points
-        keys = {}
-        for s, name in enumerate(names):
-            keys[name] = [scores[name]] + [
-                self.state.counters.get(f"{t}#{s}", 0) for t in self.ruleset.tiebreak
-            ]
+        counters = self.state.counters
+        tiebreaks = {
+            name: [counters.get(f"{t}#{s}", 0) for t in self.ruleset.tiebreak]
+            for s, name in enumerate(names)
+        }
+        # ranked by merit (``result_mode.py``): higher is better, partners alike; a
+        # tie-break counter is read in the same sense as the score
+        mode = self.ruleset.result_mode
+        columns = [mode.merits([scores[n] for n in names])] + [
+            mode.merits([tiebreaks[n][t] for n in names]) for t in range(len(self.ruleset.tiebreak))
+        ]
+        keys = {name: [column[s] for column in columns] for s, name in enumerate(names)}
         ordered = sorted(names, key=lambda n: keys[n], reverse=True)
         ranking: list[list[str]] = []
         for name in ordered:
@@ -489,7 +496,7 @@ class Game(Course, Copies, Budget, Sandbox, WhatIf, ChanceHost, Knowledge):
                 ranking[-1].append(name)
             else:
                 ranking.append([name])
-        return Result(scores, breakdown, ranking, {n: k[1:] for n, k in keys.items()})
+        return Result(scores, breakdown, ranking, tiebreaks)
 
     def estimate(self, player: int) -> int:
         """The ruleset's score estimate for ``player`` (for agents)."""

@@ -212,6 +212,9 @@ def render_result(result: Result, ruleset: Ruleset | None = None) -> str:
                     row += f"  (tie-break {keys})"
             lines.append(row)
         place += len(group)
+    said = ruleset.result_mode.says() if ruleset is not None else None
+    if said:
+        lines.append(f"result: {said}{_sides(result, ruleset)}")
     if all_in_play:
         lines.append(f"{score_name}: all gained during play; no final scoring step added any")
     for key in columns:  # every column gets a legend: its label, else its description
@@ -228,6 +231,19 @@ def render_result(result: Result, ruleset: Ruleset | None = None) -> str:
         )
         lines.append(f"no {score_name} for anyone from: {named}")
     return "\n".join(lines)
+
+
+def _sides(result: Result, ruleset: Ruleset) -> str:
+    """The sides of more than one player and their totals (`: Ann + Cy 40, …`)."""
+    names = list(result.scores)
+    teams = ruleset.result_mode.team_of(len(names))
+    if not teams:
+        return ""
+    shown = [
+        " + ".join(names[s] for s in team) + f" {sum(result.scores[names[s]] for s in team)}"
+        for team in teams
+    ]
+    return ": " + ", ".join(shown)
 
 
 def _says_more(key: str, label: str) -> bool:

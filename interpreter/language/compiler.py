@@ -444,6 +444,8 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
             inner = left.type if left.type == right.type else list_of(ANY)
             as_tuples = (cg.call(cg.name("tuple"), side.code) for side in (left, right))
             return self._c(inner, cg.call(add, *as_tuples))
+        if op == "+" and left.type == TEXT and right.type == TEXT:  # texts joined
+            return self._c(TEXT, cg.call(add, left.code, right.code))
         for side, tree_ in ((left, left_tree), (right, right_tree)):
             if side.type == ANY:
                 self._fail(

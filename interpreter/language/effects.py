@@ -116,6 +116,7 @@ class ChooseItem(Node):
     optional: bool = False
     body: Seq | None = None
     by_chance: bool = False
+    words: Fn | None = None  # `as (TEXT)`: each option's text, computed with `var` bound
 
 
 @dataclass(eq=False, slots=True)

@@ -256,11 +256,20 @@ REGISTRY.syntax.extend(
         ),
         Syntax(
             "[may] choose NAME in COLLECTION [where COND] [by PLAYER | by chance] "
-            '[as "LABEL"] { … }',
+            '[as "LABEL" | as (TEXT)] { … }',
             "Offer a decision: one item of the collection. Each option's text is the item's "
-            "id (prefixed by LABEL). `may` adds the option `pass`. With no legal item and no "
-            "`may`, the block is skipped.",
+            "id (prefixed by LABEL), or with `as (TEXT)` the text that expression computes "
+            'with NAME bound to the item (`"bid five 4s"`: what the table says; two items '
+            "of the same text are told apart by ` #2`). `may` adds the option `pass`. With no "
+            "legal item and no `may`, the block is skipped.",
             'choose c in my.hand as "play" { move(c, my.discard) }',
+        ),
+        Syntax(
+            "choose NAME in COLLECTION as (TEXT) { … }",
+            "An option text computed from each item, as a shipped card game writes "
+            "it: a card passed reads as its face (`pass QS`), `face` a function of the "
+            "ruleset.",
+            'choose c in my.hand as ("pass " + face(c)) { move(c, my.passing) }',
         ),
         Syntax(
             '[may] choose [by PLAYER] { option "TEXT" [if COND] { … } … }',

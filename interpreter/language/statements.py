@@ -21,6 +21,7 @@ from interpreter.language.values import (
     MAP,
     NUMBER,
     PLAYER,
+    TEXT,
     compatible,
     describe,
     item_type,
@@ -244,7 +245,10 @@ class StatementCompiler:
             by_fn = self._typed(by.children[0], scope, PLAYER, "`by`").fn
         if by_chance and may is not None:
             self._fail(tree, "a choice made by chance cannot be declined (`may`)")
-        text = _unquote(label.children[0]) if label is not None else ""
+        words = None  # `as (TEXT)`: the option's whole text, computed for each item
+        if label is not None and label.data == "label_expr":
+            words = self._typed(label.children[0], inner, TEXT, "an option's text").fn
+        text = _unquote(label.children[0]) if label is not None and words is None else ""
         body = self._sub_block(block, inner, nodes)
         return fx.ChooseItem(
             self._node_id(),
@@ -257,6 +261,7 @@ class StatementCompiler:
             may is not None,
             body,
             by_chance,
+            words,
         )
 
     def _choose_option(

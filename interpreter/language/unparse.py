@@ -102,7 +102,9 @@ def _statement(tree: Tree, depth: int) -> list[str]:
         may, name, items, where, by, label, block = c
         head = f"{pad}{'may ' if may else ''}choose {name} in {_expr(items)}{_where(where)}"
         head += _by(by)
-        if label is not None:
+        if label is not None and label.data == "label_expr":
+            head += f" as ({_expr(label.children[0])})"
+        elif label is not None:
             head += f" as {_string(label.children[0])}"
         return _joined(head, block, depth)
     if kind == "choose_option":

@@ -15,6 +15,7 @@ from interpreter.errors import Diagnostic, Location
 from interpreter.language.codegen import Emitter
 from interpreter.language.compiler import Compiler
 from interpreter.load.ruleset_files import Catalog, Item
+from interpreter.ruleset import generated
 from interpreter.ruleset.conversions import per_side, players_notes
 from interpreter.ruleset.definitions import DefinitionsMixin
 from interpreter.ruleset.expressions import ExpressionsMixin
@@ -44,7 +45,11 @@ class Builder(
         self.catalog = catalog
         self.lazy = lazy  # functions compiled on their first call (``Emitter``)
         self.diagnostics: list[Diagnostic] = []
-        self.section = catalog.sections
+        # a component with `each` stands for the designs it generates (generated.py)
+        components = generated.expand(
+            catalog.sections["components"], self._generation_error, self.broken
+        )
+        self.section = {**catalog.sections, "components": components}
         self.ambiguous: set[str] = set()
         self.expression_trees: dict = {}  # (section, id, path) -> parse tree, for secrecy
         self.effect_trees: dict = {}
@@ -54,6 +59,9 @@ class Builder(
         self, location: Location, message: str, hint: str | None = None, kind: str = "reference"
     ) -> None:
         self.diagnostics.append(Diagnostic(location, message, hint, kind=kind))
+
+    def _generation_error(self, location: Location, message: str, hint: str) -> None:
+        self.error(location, message, hint, kind="schema")
 
     def items(self, section: str) -> list[Item]:
         return [i for i in self.section[section].values() if isinstance(i.data, dict)]

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from interpreter.engine.result_mode import HIGHEST, ResultMode
 from interpreter.errors import Location
 from interpreter.language.effects import CompiledEffect
 
@@ -191,6 +192,7 @@ class Ruleset:
     # `kinds.KIND`, `scoring.STEP`, `phases.ID`): the YAML's `description` fields
     descriptions: dict[str, str] = field(default_factory=dict)
     automata: dict[str, AutomatonDef] = field(default_factory=dict)
+    result_mode: ResultMode = HIGHEST  # who wins from the scores (`scoring.result`)
 
     def seats_for(self, people: list[str]) -> list[str]:
         """Everyone at the table: the people and the rules-driven seats that join a game

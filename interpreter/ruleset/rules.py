@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from interpreter.engine.result_mode import HIGHEST, MODES, ResultMode
 from interpreter.language.compiled import did_you_mean
 from interpreter.language.symbols import Symbols
 from interpreter.language.syntax_tree import references
@@ -231,7 +232,13 @@ class RulesMixin:
 
     def scoring(self, symbols: Symbols) -> dict[str, Any]:
         item = self.catalog.singletons.get("scoring")
-        result: dict[str, Any] = {"score": None, "tiebreak": (), "scoring": (), "estimate": None}
+        result: dict[str, Any] = {
+            "score": None,
+            "tiebreak": (),
+            "scoring": (),
+            "estimate": None,
+            "result_mode": HIGHEST,
+        }
         if item is None or not isinstance(item.data, dict):
             return result
         data = item.data
@@ -269,6 +276,44 @@ class RulesMixin:
             steps.append(ScoringStep(sid, step.get("label", sid), effect))
         estimate = self.expression(item, ("estimate",), {}, NUMBER) if "estimate" in data else None
         result.update(
-            score=score, tiebreak=tuple(tiebreak), scoring=tuple(steps), estimate=estimate
+            score=score,
+            tiebreak=tuple(tiebreak),
+            scoring=tuple(steps),
+            estimate=estimate,
+            result_mode=self._result_mode(item),
         )
         return result
+
+    def _result_mode(self, item: Item) -> ResultMode:
+        """`result` and `teams`: teams only with `result: teams`, and fewer teams than
+        the fewest players the game allows (else a team would be empty)."""
+        kind = item.data.get("result", "highest")
+        teams = item.data.get("teams")
+        if kind not in MODES:
+            return HIGHEST  # the schema reported it
+        if kind == "teams" and not isinstance(teams, int):
+            self.error(
+                item.location("result"),
+                "`result: teams` needs `teams`: how many teams",
+                "e.g. teams: 2 (seats 1 and 3 against 2 and 4)",
+                kind="schema",
+            )
+            return HIGHEST
+        if kind != "teams" and teams is not None:
+            self.error(
+                item.location("teams", key=True),
+                f"`teams` is given but `result` is {kind!r}",
+                "write `result: teams`, or remove `teams`",
+                kind="schema",
+            )
+            return HIGHEST
+        fewest = self.catalog.players.get("min", 1)
+        if kind == "teams" and isinstance(fewest, int) and teams > fewest:
+            self.error(
+                item.location("teams"),
+                f"{teams} teams, but a game may have {fewest} player(s): a team would be empty",
+                "raise `players.min` in ruleset.yaml, or lower `teams`",
+                kind="schema",
+            )
+            return HIGHEST
+        return ResultMode(kind, teams if kind == "teams" else 0)

@@ -26,7 +26,7 @@ def _at_root(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("RULES_PATH", str(ROOT / "rulesets"))
 
 
-@pytest.mark.parametrize("ruleset", ["rococo", "queens-necklace"])
+@pytest.mark.parametrize("ruleset", ["rococo", "queens-necklace", "hearts"])
 def test_the_docs_pages_are_the_generated_reference(
     ruleset: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
