@@ -4,9 +4,9 @@ Every reader of a visibility (the views, who follows a hidden piece, the logs'
 readings, the worlds an agent samples, the schema) asks ``seen_by`` instead of
 comparing words, so a new visibility is one line here and one in ``seen_by``.
 
-``others`` is the visibility of a Hanabi hand: everyone sees it but its owner. It
-belongs to something a player owns (``per: player``); on anything of the game it
-would be nobody's blind spot, and the build refuses it there.
+``others`` is the visibility of a hand held facing the table: everyone sees it but its
+owner. It belongs to something a player owns (``per: player``); on anything of the
+game it would be nobody's blind spot, and the build refuses it there.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from __future__ import annotations
 VISIBILITIES: dict[str, str] = {
     "public": "everyone sees it",
     "private": "only its player sees it; the others see the count",
-    "others": "everyone but its player sees it (a Hanabi hand); its player sees the count",
+    "others": "everyone but its player sees it (a hand held facing the table); "
+    "its player sees the count",
     "secret": "nobody sees it until the end; everyone sees the count",
 }
 # a space group's spaces belong to nobody when the rules are built: no ``others`` there
