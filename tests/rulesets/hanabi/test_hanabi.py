@@ -135,3 +135,14 @@ def test_a_game_lost_on_the_third_fuse_scores_zero_for_everyone() -> None:
 def test_hanabi_validates_clean() -> None:
     result = CliRunner().invoke(cli, ["validate", "--strict", str(ROOT / "rulesets/hanabi")])
     assert result.exit_code == 0, result.output
+
+
+def test_a_transcript_read_as_a_player_names_the_others_cards_not_their_own(tmp_path) -> None:
+    log = tmp_path / "hanabi.log"
+    runner = CliRunner()
+    played = runner.invoke(cli, ["play", "hanabi", "--players", "2", "--log", str(log)])
+    assert played.exit_code == 0, played.output
+    lines = runner.invoke(cli, ["replay", str(log), "--transcript", "--as", "P1"]).output
+    deal = [line for line in lines.splitlines() if "draw deck" in line][:2]
+    assert deal[0].endswith("5 pieces → P1's hand")
+    assert deal[1].count("→ P2's hand") == 5 and "pieces" not in deal[1]
