@@ -82,6 +82,9 @@ EXTRA = [
     "club",
     "moon",
     "trick",
+    # Hanabi (rulesets/hanabi)
+    "hanabi",
+    "fuse",
 ]
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from interpreter.check.defaults import sentence
 from interpreter.language.registry import REGISTRY
 from interpreter.language.values import TYPE_NAMES
+from interpreter.ruleset.visibility import SPACE_VISIBILITIES, VISIBILITIES, described
 
 BASE_URL = "https://tabletop-rules.dev/schemas/"
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -20,7 +21,6 @@ DRAFT = "https://json-schema.org/draft/2020-12/schema"
 ID_PATTERN = r"^[A-Za-z_][A-Za-z0-9_]*$(?!\n)"
 COMPONENT_ID_PATTERN = ID_PATTERN
 
-VISIBILITIES = ("public", "private", "secret")
 ORDERS = ("ordered", "random")
 PER = ("player", "game")
 
@@ -236,8 +236,7 @@ def content_schema() -> dict[str, Any]:
                     "max": {"type": "integer", "description": "Highest value (none by default)."},
                     "visibility": {
                         "enum": list(VISIBILITIES),
-                        "description": "public: all see it; private: only its player; "
-                        "secret: nobody until the end.",
+                        "description": described(),
                     },
                     "label": {"$ref": "#/$defs/label"},
                     "description": {"$ref": "#/$defs/description"},
@@ -351,9 +350,7 @@ def content_schema() -> dict[str, Any]:
                     "per": {"enum": list(PER)},
                     "visibility": {
                         "enum": list(VISIBILITIES),
-                        "description": "public: all see the contents; private: its "
-                        "player sees them, others the count; secret: "
-                        "nobody sees them, all see the count.",
+                        "description": described(),
                     },
                     "order": {
                         "enum": list(ORDERS),
@@ -386,7 +383,7 @@ def content_schema() -> dict[str, Any]:
                         "type": "boolean",
                         "description": "Whether a space takes an ownership marker.",
                     },
-                    "visibility": {"enum": list(VISIBILITIES)},
+                    "visibility": {"enum": list(SPACE_VISIBILITIES)},
                     "properties": id_map({"$ref": "#/$defs/property_decl"}, "Space properties."),
                     "items": id_map(
                         {

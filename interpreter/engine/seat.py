@@ -33,6 +33,7 @@ from interpreter.engine.view import view
 from interpreter.errors import GameError
 from interpreter.ruleset.model import Ruleset
 from interpreter.ruleset.tables import Tables
+from interpreter.ruleset.visibility import seen_by
 
 
 class Seat:
@@ -303,5 +304,5 @@ def _forget_hidden_counts(state: State, game: Game, seat: int) -> None:
                 values[name] = initial
                 continue
             for other in range(len(state.players)):
-                if not (definition.visibility == "private" and other == seat):
+                if not seen_by(definition.visibility, other, seat):
                     values[f"{name}#{other}"] = initial

@@ -1,7 +1,8 @@
 """What one player may know of a game: ``view(game, seat)``.
 
 Zones show their contents or only their size by their declared visibility
-(public: everyone; private: its player; secret: nobody), counters likewise; pieces
+(public: everyone; private: its player; others: everyone but its player; secret:
+nobody), counters likewise; pieces
 known to a player are shown to them (a piece `reveal`ed to them, or one they saw go
 into a zone they cannot see, until it moves where they cannot follow it), in no
 particular order. From the final scoring on, everything is public.
@@ -13,6 +14,7 @@ from typing import Any
 
 from interpreter.engine.game import Game
 from interpreter.engine.state import knowledge
+from interpreter.ruleset.visibility import seen_by
 
 
 def view(game: Game, seat: int | None) -> dict[str, Any]:
@@ -41,9 +43,7 @@ def _view(game: Game, seat: int | None, everything: bool) -> dict[str, Any]:
     names = state.players
 
     def sees(visibility: str, owner: int | None) -> bool:
-        if everything or visibility == "public":
-            return True
-        return visibility == "private" and owner is not None and owner == seat
+        return everything or seen_by(visibility, owner, seat)
 
     def zone_entry(key: str, visibility: str, owner: int | None) -> Any:
         items = state.zones.get(key, ())

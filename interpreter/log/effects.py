@@ -7,7 +7,7 @@ changed. That is everything the event set going until the game next waited (an e
 it started, a phase that ran on, the next round's preparation).
 
 For a reader at a seat it says no more than their views do: a counter only by its
-visibility (public; private: its own player's), a piece by name only if the reader
+visibility (``seen_by``), a piece by name only if the reader
 saw the zone it left or sees (or follows) it where it lands, else it is counted
 ("2 pieces P2's reserve → P2's hand": the size of every zone is in every view).
 """
@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from typing import Any
+
+from interpreter.ruleset.visibility import seen_by
 
 MAX_MOVES = 6  # groups of moved pieces named for one event; the rest are counted
 MAX_NAMED = 8  # pieces named in one group; the rest are counted
@@ -72,9 +74,7 @@ def _counters(reading: Any, before: Any, after: Any, actor: str | None) -> list[
 
 
 def _sees_counter(reading: Any, visibility: str, owner: int | None, stop: Any) -> bool:
-    if reading.seat is None or stop.everything or visibility == "public":
-        return True
-    return visibility == "private" and owner == reading.seat
+    return reading.seat is None or stop.everything or seen_by(visibility, owner, reading.seat)
 
 
 def _markers(reading: Any, before: Any, after: Any) -> list[str]:

@@ -37,6 +37,7 @@ from interpreter.log.effects import changes
 from interpreter.log.reader import LogLine, ParsedLog, log_line, read
 from interpreter.log.replay import Verdict, replay, replay_events
 from interpreter.ruleset.model import Ruleset
+from interpreter.ruleset.visibility import seen_by
 
 Capture = Callable[[int, Game, "int | None"], Any]
 
@@ -477,11 +478,14 @@ class _Writer:
                 r.seat is None
                 or stop.everything
                 or counter is None
-                or counter.visibility == "public"
-                or (counter.visibility == "private" and player == r.player)
+                or seen_by(counter.visibility, _seat_of(r.players, player), r.seat)
             )
             shown.append(f"{player} {value if seen else HIDDEN}")
         return f"checkpoint: {name} " + ", ".join(shown)
+
+
+def _seat_of(players: tuple[str, ...], name: str) -> int | None:
+    return players.index(name) if name in players else None
 
 
 def _count(k: int) -> str:

@@ -117,7 +117,7 @@ class DefinitionsMixin:
                 initial,
                 d.get("min", defaults.default("counters", "min")),
                 d.get("max", defaults.default("counters", "max")),
-                d.get("visibility", defaults.default("counters", "visibility")),
+                self.visibility(item, "player"),
                 d.get("label", item.id),
             )
         return out
@@ -129,7 +129,7 @@ class DefinitionsMixin:
                 i.data.get("per", "game"),
                 i.data.get("type", ANY),
                 freeze(i.data.get("initial")),
-                i.data.get("visibility", defaults.default("variables", "visibility")),
+                self.visibility(i, "game"),
             )
             for i in self.items("variables")
         }
@@ -151,12 +151,24 @@ class DefinitionsMixin:
             out[item.id] = AutomatonDef(item.id, name, counts, str(item.data.get("seat", "last")))
         return out
 
+    def visibility(self, item: Item, default_per: str) -> str:
+        """The item's visibility; one that needs an owner is refused on a game-wide item."""
+        visibility = str(item.data.get("visibility", "public"))
+        if visibility == "others" and item.data.get("per", default_per) != "player":
+            self.error(
+                item.location("visibility"),
+                "'others' (seen by everyone but its player) needs a player to belong to",
+                "declare it `per: player` (a hand each), or pick public, private or secret",
+                kind="schema",
+            )
+        return visibility
+
     def zones(self) -> dict[str, ZoneDef]:
         return {
             i.id: ZoneDef(
                 i.id,
                 i.data.get("per", "game"),
-                i.data.get("visibility", defaults.default("zones", "visibility")),
+                self.visibility(i, "game"),
                 i.data.get("order", defaults.default("zones", "order")),
                 i.data.get("capacity", defaults.default("zones", "capacity")),
                 i.data.get("label", i.id),

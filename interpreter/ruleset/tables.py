@@ -14,6 +14,7 @@ from interpreter.language.operations import PieceTable
 from interpreter.language.values import Piece, Player, ZoneRef, is_number
 from interpreter.ruleset.conversions import per_side
 from interpreter.ruleset.model import Ruleset
+from interpreter.ruleset.visibility import seen_by
 
 
 class Limits:
@@ -230,10 +231,7 @@ class Tables:
     # ---------------------------------------------------- who knows what
     def sees(self, zone: str, seat: int | None) -> bool:
         """Whether ``seat`` sees the contents of ``zone`` (a zone key or a space)."""
-        visibility = self.zone_visibility.get(zone, "public")
-        if visibility == "public":
-            return True
-        return visibility == "private" and seat is not None and self.zone_seat.get(zone) == seat
+        return seen_by(self.zone_visibility.get(zone, "public"), self.zone_seat.get(zone), seat)
 
     def witness(self, state: Any, piece: str, source: str | None, target: str) -> None:
         """Update what each player knows of hidden pieces after ``piece`` moved.
@@ -251,18 +249,14 @@ class Tables:
         if type(old) is not dict:
             return  # not followed (yet): ``Game.follow_knowledge`` works it out when asked
         known = None  # copied on first change: states share their engine dicts
-        # ``sees`` of both zones, worked out once for every seat
-        target_seat = self.zone_seat.get(target) if visibility[target] == "private" else None
-        source_visibility = visibility.get(source, "public")
-        source_seat = self.zone_seat.get(source) if source_visibility == "private" else None
         source_empty = not state.zones.get(source)
         emptied: list[str] = []  # pieces a seat forgot, perhaps known by nobody now
         for seat in range(self.seats):
-            if seat == target_seat:
+            if self.sees(target, seat):
                 continue
             current = known if known is not None else old
             left_alone = source_empty and seat in current.get(piece, ())
-            if source_visibility == "public" or seat == source_seat or left_alone:
+            if self.sees(source, seat) or left_alone:
                 if seat not in current.get(piece, ()):
                     known = known if known is not None else dict(old)
                     known[piece] = (*known.get(piece, ()), seat)

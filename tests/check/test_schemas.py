@@ -89,7 +89,7 @@ def test_enum_lists_the_allowed_values() -> None:
     text = "zones:\n  deck: {per: game, visibility: hidden}\n"
     (d,) = problems(text)
     assert where(d) == at(text, "hidden")
-    assert "'hidden' is not one of public, private, secret" in d.message
+    assert "'hidden' is not one of public, private, others, secret" in d.message
 
 
 def test_missing_required_key() -> None:

@@ -66,3 +66,11 @@ def public_part(shown: dict) -> dict:
 def test_a_players_view_does_not_depend_on_what_they_cannot_know(ruleset, players, seed):
     compared = compare_views(ruleset, players, seed)
     assert compared >= 100  # the property was really put to the test
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_no_hanabi_player_learns_their_own_hand(players):
+    """Hands seen by everyone but their owner (`visibility: others`): a random game of
+    Hanabi is short (three fuses burn fast), so several seeds, every decision."""
+    compared = sum(compare_views("hanabi", players, seed, every=1) for seed in range(6))
+    assert compared >= 100
