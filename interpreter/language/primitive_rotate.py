@@ -1,4 +1,4 @@
-"""``rotate``: pass the contents of zones around a ring (hands passed to the left in a
+"""``rotate``: pass the contents of zones around a circle (hands passed to the left in a
 drafting game). Kept apart from ``primitive_statements`` so the primitive stays one
 small, self-contained declaration."""
 
@@ -16,7 +16,7 @@ from interpreter.language.values import NUMBER, ZONE, list_of
 @stmt(
     "rotate",
     [
-        Param("zones", list_of(ZONE), "the zones of the ring, in order (usually one per player)"),
+        Param("zones", list_of(ZONE), "the zones in passing order (usually one per player)"),
         Param("by", NUMBER, "how many places on each zone's contents go (negative: back)", 1),
     ],
     "Pass every zone's contents, all at once, to the zone `by` places further on in the "
@@ -27,15 +27,15 @@ from interpreter.language.values import NUMBER, ZONE, list_of
     "zones",
 )
 def _rotate(ctx: Context, zones: Any, by: Any = 1) -> None:
-    ring = list(zones)
-    if len(set(ring)) != len(ring):
+    circle = list(zones)
+    if len(set(circle)) != len(circle):
         raise RuleError("rotate() was given the same zone twice")
     steps = _num(by, "rotate's `by`")
-    if not ring or steps % len(ring) == 0:
+    if not circle or steps % len(circle) == 0:
         return
     # Read every zone before anything moves, so a zone's new contents are never passed on.
-    before = [tuple(ctx.state.zones.get(zone, ())) for zone in ring]
+    before = [tuple(ctx.state.zones.get(zone, ())) for zone in circle]
     for index, pieces in enumerate(before):
-        target = ring[(index + steps) % len(ring)]
+        target = circle[(index + steps) % len(circle)]
         for piece in pieces:
             ctx.rules.place(ctx, piece, target, None)

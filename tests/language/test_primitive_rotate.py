@@ -1,5 +1,5 @@
 """``rotate`` (interpreter/language/primitive_rotate.py): every zone's contents go, all
-at once, ``by`` places on around the ring, so no hand is passed twice or mixed."""
+at once, ``by`` places on around the circle, so no hand is passed twice or mixed."""
 
 from __future__ import annotations
 
