@@ -82,6 +82,16 @@ EXTRA = [
     "club",
     "moon",
     "trick",
+    # Sushi Go (rulesets/sushi-go)
+    "sushi",
+    "tempura",
+    "sashimi",
+    "dumpling",
+    "maki",
+    "nigiri",
+    "pudding",
+    "wasabi",
+    "chopstick",
 ]
 
 

@@ -66,3 +66,10 @@ def public_part(shown: dict) -> dict:
 def test_a_players_view_does_not_depend_on_what_they_cannot_know(ruleset, players, seed):
     compared = compare_views(ruleset, players, seed)
     assert compared >= 100  # the property was really put to the test
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 0), (3, 1), (5, 2)])
+def test_a_simultaneous_pick_shows_nothing_of_the_others_picks(players, seed):
+    """Sushi Go's games are short: every decision is compared, each pick taken in secret
+    while the others' hands and picks stay hidden until the reveal."""
+    assert compare_views("sushi-go", players, seed, every=1) >= 40
