@@ -85,6 +85,16 @@ EXTRA = [
     # Hanabi (rulesets/hanabi)
     "hanabi",
     "fuse",
+    # Sushi Go (rulesets/sushi-go)
+    "sushi",
+    "tempura",
+    "sashimi",
+    "dumpling",
+    "maki",
+    "nigiri",
+    "pudding",
+    "wasabi",
+    "chopstick",
 ]
 
 

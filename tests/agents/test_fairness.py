@@ -36,6 +36,7 @@ CASES = [  # (ruleset, players, seed, every few plain decisions, positions wante
     ("queens-necklace", 4, 2, 4, {"simultaneous": 40, "reaction": 5, "plain": 20}),
     ("rococo", 2, 0, 6, {"simultaneous": 20, "plain": 20}),
     ("rococo", 4, 1, 8, {"simultaneous": 20, "plain": 20}),
+    ("sushi-go", 3, 1, 1, {"simultaneous": 20}),  # every decision is a secret pick
 ]
 
 ITERATIONS = 30  # enough for the search to reach the others' options in a sale

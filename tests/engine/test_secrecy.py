@@ -74,3 +74,10 @@ def test_no_hanabi_player_learns_their_own_hand(players):
     Hanabi is short (three fuses burn fast), so several seeds, every decision."""
     compared = sum(compare_views("hanabi", players, seed, every=1) for seed in range(6))
     assert compared >= 100
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 0), (3, 1), (5, 2)])
+def test_a_simultaneous_pick_shows_nothing_of_the_others_picks(players, seed):
+    """Sushi Go's games are short: every decision is compared, each pick taken in secret
+    while the others' hands and picks stay hidden until the reveal."""
+    assert compare_views("sushi-go", players, seed, every=1) >= 40
