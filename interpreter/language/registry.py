@@ -314,4 +314,8 @@ REGISTRY.syntax.extend(
 
 # The primitives register themselves on import, functions first (the order of the
 # reference in docs/language.md).
-from interpreter.language import primitive_functions, primitive_statements  # noqa: E402, F401
+from interpreter.language import (  # noqa: E402, F401
+    primitive_functions,
+    primitive_grid,
+    primitive_statements,
+)

@@ -19,6 +19,7 @@ from interpreter.ruleset.conversions import per_side, players_notes
 from interpreter.ruleset.definitions import DefinitionsMixin
 from interpreter.ruleset.expressions import ExpressionsMixin
 from interpreter.ruleset.model import Ruleset
+from interpreter.ruleset.grid import with_grids
 from interpreter.ruleset.names import NamesMixin
 from interpreter.ruleset.playability import PlayabilityMixin
 from interpreter.ruleset.rules import RulesMixin
@@ -44,7 +45,8 @@ class Builder(
         self.catalog = catalog
         self.lazy = lazy  # functions compiled on their first call (``Emitter``)
         self.diagnostics: list[Diagnostic] = []
-        self.section = catalog.sections
+        # a grid's cells are generated here, so every check sees them as written spaces
+        self.section = {**catalog.sections, "spaces": with_grids(catalog.sections["spaces"])}
         self.ambiguous: set[str] = set()
         self.expression_trees: dict = {}  # (section, id, path) -> parse tree, for secrecy
         self.effect_trees: dict = {}
