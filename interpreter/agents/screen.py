@@ -18,6 +18,7 @@ from interpreter.engine.game import Game, IllegalMove
 from interpreter.engine.seat import Seat
 from interpreter.engine.words import Wording, about, action_words, describe, view_lines
 from interpreter.errors import GameError
+from interpreter.ruleset.grid import drawn_grids
 from interpreter.ruleset.model import Ruleset
 from interpreter.ruleset.tables import Tables
 
@@ -203,6 +204,7 @@ def _wording(sight: Sight) -> Wording:
         lambda sid: space_label(sight, sid),
         lambda content: "empty" if content == EMPTIED else contents(sight, content),
         you=sight.shown.get("you") or "",
+        grids=drawn_grids(ruleset, sight.tables),
     )
 
 

@@ -86,7 +86,7 @@ def _walk(ctx: Context, cell: Any, direction: Any, limit: int, what: str) -> lis
     list_of(TEXT),
     "The directions of a grid as texts, clockwise from north (`n`, `ne`, `e`, `se`, `s`, "
     "`sw`, `w`, `nw`; with 4: `n`, `e`, `s`, `w`). North is row 1.",
-    "any(d in directions() where flips(c, d) > 0)",
+    "any(d in directions() where flips(c, d, p) > 0)",
     "grids",
 )
 def _directions(ctx: Context, count: Any = 8) -> tuple:
@@ -104,7 +104,7 @@ def _directions(ctx: Context, count: Any = 8) -> tuple:
     ],
     ZONE,
     "The cell of the grid at a row and column, or none off the grid.",
-    "claim(cell(board, 4, 4))",
+    "claim(cell(board, 4, 4), by: players[1])",
     "grids",
 )
 def _cell(ctx: Context, grid: Any, row: Any, col: Any) -> Any:
@@ -124,7 +124,7 @@ def _cell(ctx: Context, grid: Any, row: Any, col: Any) -> Any:
     list_of(ZONE),
     "The cells from the one next to `cell` outwards in a direction, nearest first, up "
     "to the grid's edge (`cell` itself left out).",
-    "first(s in ray(c, d) where s.owner != other)",
+    "first(s in ray(c, d) where s.owner != p.next)",
     "grids",
 )
 def _ray(ctx: Context, cell: Any, direction: Any, length: Any = 0) -> tuple:
@@ -159,7 +159,7 @@ def _line(ctx: Context, cell: Any, direction: Any) -> tuple:
     ],
     list_of(ZONE),
     "The cells next to `cell`, clockwise from north, those off the grid left out.",
-    "any(s in neighbours(c) where s.owner == me)",
+    "any(s in neighbours(c) where s.owner == p.next)",
     "grids",
 )
 def _neighbours(ctx: Context, cell: Any, count: Any = 8) -> tuple:
@@ -174,7 +174,7 @@ def _neighbours(ctx: Context, cell: Any, count: Any = 8) -> tuple:
     NUMBER,
     "How many king's steps apart two cells are: the larger of the row and column "
     "differences (a neighbour is 1 away).",
-    "ray(c, d, distance(c, stop) - 1)",
+    "distance(c, blocker(c, d, p)) - 1",
     "grids",
 )
 def _distance(ctx: Context, a: Any, b: Any) -> int:

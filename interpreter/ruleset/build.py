@@ -18,8 +18,8 @@ from interpreter.load.ruleset_files import Catalog, Item
 from interpreter.ruleset.conversions import per_side, players_notes
 from interpreter.ruleset.definitions import DefinitionsMixin
 from interpreter.ruleset.expressions import ExpressionsMixin
+from interpreter.ruleset.grid import GRID_HINT, grid_problems, with_grids
 from interpreter.ruleset.model import Ruleset
-from interpreter.ruleset.grid import with_grids
 from interpreter.ruleset.names import NamesMixin
 from interpreter.ruleset.playability import PlayabilityMixin
 from interpreter.ruleset.rules import RulesMixin
@@ -59,6 +59,20 @@ class Builder(
 
     def items(self, section: str) -> list[Item]:
         return [i for i in self.section[section].values() if isinstance(i.data, dict)]
+
+    def layouts(self) -> dict[str, str]:
+        """How the views draw each space group that says (``layout``); a grid layout
+        needs `row` and `col` numbers on every space of the group."""
+        found = {}
+        for group in self.items("spaces"):
+            layout = group.data.get("layout")
+            if layout is None:
+                continue
+            found[group.id] = layout
+            if layout == "grid":
+                for problem in grid_problems(group):
+                    self.error(group.location("layout"), problem, GRID_HINT, kind="type")
+        return found
 
     def broken(self, item: Item) -> bool:
         """The item broke the schema (already reported): skip checks inside it."""
@@ -110,6 +124,7 @@ class Builder(
             labels={i.id: str(i.data) for i in self.section["labels"].values()},
             descriptions=self.descriptions(),
             automata=self.automata(),
+            layouts=self.layouts(),
             expansions=tuple(self.catalog.applied),
             sides=sides,
             constants=constants,

@@ -51,4 +51,57 @@ def expanded(item: Item) -> Item:
 
 def with_grids(items: dict[str, Item]) -> dict[str, Item]:
     """The space groups of a catalog, each grid's cells generated."""
-    return {key: expanded(item) if isinstance(item.data, dict) else item for key, item in items.items()}
+    return {
+        key: expanded(item) if isinstance(item.data, dict) else item for key, item in items.items()
+    }
+
+
+GRID_HINT = (
+    "declare the group with `grid: {rows: …, columns: …}`, or give each space `row` and `col`"
+)
+
+
+def grid_problems(group: Item) -> list[str]:
+    """Why the group cannot be drawn as a grid (``layout: grid``): a space without
+    whole-number `row` and `col`, or two spaces on one square."""
+    seen: dict[tuple, str] = {}
+    for sid, data in (group.data.get("items") or {}).items():
+        data = data if isinstance(data, dict) else {}
+        row, col = data.get("row"), data.get("col")
+        if type(row) is not int or type(col) is not int:
+            return [
+                f"space {sid!r} has no whole-number `row` and `col`, so {group.id!r} "
+                "cannot be drawn as a grid"
+            ]
+        sides = data.get("side")
+        key = (row, col, str(sides))
+        if key in seen:
+            return [f"spaces {seen[key]!r} and {sid!r} are both at row {row}, column {col}"]
+        seen[key] = sid
+    return []
+
+
+def grid_rows(tables: Any, group: str) -> tuple[tuple[str | None, ...], ...]:
+    """The group's spaces on the game's side as rows of ids, north first (None where
+    no space is), by their `row` and `col`."""
+    at: dict[tuple[int, int], str] = {}
+    for sid in tables.group_members.get(group, ()):
+        props = tables.zone_props.get(str(sid), {})
+        at[(props.get("row"), props.get("col"))] = str(sid)
+    if not at:
+        return ()
+    rows = [r for r, _ in at]
+    cols = [c for _, c in at]
+    return tuple(
+        tuple(at.get((r, c)) for c in range(min(cols), max(cols) + 1))
+        for r in range(min(rows), max(rows) + 1)
+    )
+
+
+def drawn_grids(ruleset: Any, tables: Any) -> tuple[tuple[str, tuple], ...]:
+    """Every space group with ``layout: grid``, as (group, rows of ids)."""
+    return tuple(
+        (group, grid_rows(tables, group))
+        for group, layout in ruleset.layouts.items()
+        if layout == "grid"
+    )

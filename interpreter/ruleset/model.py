@@ -191,6 +191,9 @@ class Ruleset:
     # `kinds.KIND`, `scoring.STEP`, `phases.ID`): the YAML's `description` fields
     descriptions: dict[str, str] = field(default_factory=dict)
     automata: dict[str, AutomatonDef] = field(default_factory=dict)
+    # how the views draw a space group, by group: "grid" (rows and columns by the
+    # spaces' `row` and `col`); a group not named here is a list
+    layouts: dict[str, str] = field(default_factory=dict)
 
     def seats_for(self, people: list[str]) -> list[str]:
         """Everyone at the table: the people and the rules-driven seats that join a game
