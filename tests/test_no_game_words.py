@@ -76,6 +76,11 @@ EXTRA = [
     "king",
     "sale",
     "ducats",
+    # Reversi (rulesets/reversi)
+    "reversi",
+    "othello",
+    "disc",
+    "flank",
 ]
 
 

@@ -91,7 +91,10 @@ def _walk(ctx: Context, cell: Any, direction: Any, limit: int, what: str) -> lis
 )
 def _directions(ctx: Context, count: Any = 8) -> tuple:
     if count not in (4, 8):
-        raise RuleError(f"directions() takes 4 or 8, not {count!r}")
+        raise RuleError(
+            f"directions() takes 4 or 8, not {count!r}",
+            "8 for every direction, 4 for the orthogonal ones (n, e, s, w)",
+        )
     return tuple(STEPS) if count == 8 else ORTHOGONAL
 
 
@@ -172,8 +175,8 @@ def _neighbours(ctx: Context, cell: Any, count: Any = 8) -> tuple:
     "distance",
     [Param("a", ZONE, "a cell of a grid"), Param("b", ZONE, "a cell of the same grid")],
     NUMBER,
-    "How many king's steps apart two cells are: the larger of the row and column "
-    "differences (a neighbour is 1 away).",
+    "How many steps apart two cells are, diagonal steps allowed: the larger of the row "
+    "and column differences (a neighbour is 1 away).",
     "distance(c, blocker(c, d, p)) - 1",
     "grids",
 )

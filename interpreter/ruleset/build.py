@@ -106,6 +106,7 @@ class Builder(
         manifest = self.catalog.manifest
         provisional = self.provisional_count()
         self.check_player_counts()
+        layouts = self.layouts()
         count = sum(len(s) for s in self.section.values()) + len(self.catalog.singletons)
         if self.diagnostics:
             return BuildResult(None, self.diagnostics, count, provisional)
@@ -124,7 +125,7 @@ class Builder(
             labels={i.id: str(i.data) for i in self.section["labels"].values()},
             descriptions=self.descriptions(),
             automata=self.automata(),
-            layouts=self.layouts(),
+            layouts=layouts,
             expansions=tuple(self.catalog.applied),
             sides=sides,
             constants=constants,
