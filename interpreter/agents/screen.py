@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from interpreter.engine.game import Game, IllegalMove
@@ -193,7 +193,14 @@ def changes(sight: Sight, before: dict[str, Any]) -> list[str]:
         },
         "spaces": changed(shown["spaces"], before["spaces"], {"pieces": EMPTIED}),
     }
-    return view_lines(partial, _wording(sight))
+    wording = _wording(sight)
+    # a board drawn as a grid is shown whole, and only when one of its squares changed
+    grids = tuple(
+        (group, rows)
+        for group, rows in wording.grids
+        if any(sid in partial["spaces"] for row in rows for sid in row if sid)
+    )
+    return view_lines(partial, replace(wording, grids=grids, whole=shown))
 
 
 def _wording(sight: Sight) -> Wording:

@@ -109,6 +109,9 @@ class Wording:
     # space groups drawn as a board of rows and columns (``ruleset/grid.py``): (group,
     # rows of space ids, None where there is no space)
     grids: tuple[tuple[str, tuple[tuple[str | None, ...], ...]], ...] = ()
+    # the whole view the grids are drawn from, when the lines are of a part of it
+    # (what changed): a board is drawn whole or not at all
+    whole: dict | None = None
 
 
 def view_lines(shown: dict, wording: Wording) -> list[str]:
@@ -134,7 +137,7 @@ def view_lines(shown: dict, wording: Wording) -> list[str]:
             lines.append(f"{wording.zone(zone)}: {wording.content(content)}")
     drawn: set[str] = set()
     for group, rows in wording.grids:
-        lines += grid_lines(label(group, "spaces"), rows, shown)
+        lines += grid_lines(label(group, "spaces"), rows, wording.whole or shown)
         drawn.update(sid for row in rows for sid in row if sid)
     taken = []
     for sid, entry in shown["spaces"].items():

@@ -145,3 +145,24 @@ def test_a_bad_grid_is_a_located_error(tmp_path: Path, old: str, new: str, messa
     assert result.exit_code == 1, result.output
     assert message in result.output
     assert "content.yaml:" in result.output and "Traceback" not in result.output
+
+
+def test_what_changed_draws_a_changed_board_whole_and_an_unchanged_one_not(
+    tmp_path: Path,
+) -> None:
+    from interpreter.agents.screen import Sight, changes
+    from interpreter.engine.seat import Seat
+
+    game = Game(load_or_raise(write(tmp_path / "toy")), ["A", "B"])
+    seat = Seat(game, game.pending()[0])
+    before = seat.view()
+    assert changes(Sight(seat.ruleset, seat.tables, before), before) == []
+    game.apply(0, "mark t_d3")
+    seat = Seat(game, game.pending()[0])
+    lines = changes(Sight(seat.ruleset, seat.tables, seat.view()), before)
+    assert lines[lines.index("board:") + 2 : lines.index("board:") + 6] == [
+        "  1 1 . . .",
+        "  2 . . . .",
+        "  3 . . . 1",
+        "    1 A, 2 B",
+    ]
