@@ -148,3 +148,18 @@ def test_the_same_games_as_openspiel() -> None:
     othello, passes = pyspiel.load_game("othello"), [0]
     for seed in range(3):
         assert reversi_openspiel.one_game(reversi(), othello, seed, passes) == []
+
+
+def test_the_html_viewer_gets_the_board_as_rows(tmp_path: Path) -> None:
+    import json
+    import re
+
+    log, page = tmp_path / "game.jsonl", tmp_path / "view.html"
+    assert invoke("play", "reversi", "--players", "2", "--log", str(log)).exit_code == 0
+    assert invoke("replay", str(log), "--html", str(page)).exit_code == 0
+    text = page.read_text(encoding="utf-8")
+    found = re.search(r'<script type="application/json" id="data">(.*?)</script>', text, re.S)
+    ((label, ids, rows),) = json.loads(found.group(1))["board"]
+    assert label == "board" and len(ids) == 64
+    assert rows[0] == ["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1"] and len(rows) == 8
+    assert "function gridOf" in text
