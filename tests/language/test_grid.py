@@ -166,3 +166,15 @@ def test_what_changed_draws_a_changed_board_whole_and_an_unchanged_one_not(
         "  3 . . . 1",
         "    1 A, 2 B",
     ]
+
+
+def test_the_editor_knows_a_grid_cell_and_finds_it_at_its_group(tmp_path: Path) -> None:
+    from interpreter.lsp.index import Index
+    from interpreter.ruleset import load
+
+    loaded = load(write(tmp_path / "toy"))
+    definitions = Index(loaded.catalog).definitions
+    (cell,) = definitions["t_c2"]
+    assert cell.kind == "space" and cell.data == {"row": 2, "col": 3}
+    assert cell.location.line == 4  # at `grid:`, where it is made
+    assert definitions["t_b2"][0].location.line == 11  # written: at its own entry
