@@ -95,6 +95,11 @@ EXTRA = [
     "pudding",
     "wasabi",
     "chopstick",
+    # Reversi (rulesets/reversi)
+    "reversi",
+    "othello",
+    "disc",
+    "flank",
 ]
 
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from interpreter.engine.game import Game, IllegalMove
 from interpreter.engine.seat import Seat
 from interpreter.engine.words import Wording, about, action_words, describe, view_lines
 from interpreter.errors import GameError
+from interpreter.ruleset.grid import drawn_grids
 from interpreter.ruleset.model import Ruleset
 from interpreter.ruleset.tables import Tables
 
@@ -198,7 +199,14 @@ def changes(sight: Sight, before: dict[str, Any]) -> list[str]:
         },
         "spaces": changed(shown["spaces"], before["spaces"], {"pieces": EMPTIED}),
     }
-    return view_lines(partial, _wording(sight))
+    wording = _wording(sight)
+    # a board drawn as a grid is shown whole, and only when one of its squares changed
+    grids = tuple(
+        (group, rows)
+        for group, rows in wording.grids
+        if any(sid in partial["spaces"] for row in rows for sid in row if sid)
+    )
+    return view_lines(partial, replace(wording, grids=grids, whole=shown))
 
 
 def _wording(sight: Sight) -> Wording:
@@ -209,6 +217,7 @@ def _wording(sight: Sight) -> Wording:
         lambda sid: space_label(sight, sid),
         lambda content: "empty" if content == EMPTIED else contents(sight, content),
         you=sight.shown.get("you") or "",
+        grids=drawn_grids(ruleset, sight.tables),
     )
 
 

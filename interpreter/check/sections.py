@@ -384,6 +384,28 @@ def content_schema() -> dict[str, Any]:
                         "description": "Whether a space takes an ownership marker.",
                     },
                     "visibility": {"enum": list(SPACE_VISIBILITIES)},
+                    "grid": {
+                        "type": "object",
+                        "description": "Generate the spaces as a grid of cells named a1, b1 … "
+                        "(column letter, row number), each with `row` and `col`; `items` "
+                        "then only adds properties to named cells (docs/format.md, grids).",
+                        "properties": {
+                            "rows": {"type": "integer", "minimum": 1, "maximum": 26},
+                            "columns": {"type": "integer", "minimum": 1, "maximum": 26},
+                            "prefix": {
+                                "type": "string",
+                                "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
+                                "description": "Put before every cell id (default: none).",
+                            },
+                        },
+                        "required": ["rows", "columns"],
+                        "additionalProperties": False,
+                    },
+                    "layout": {
+                        "enum": ["list", "grid"],
+                        "description": "How the views draw the group: a list of spaces "
+                        "(default) or, for a `grid`, a board of rows and columns.",
+                    },
                     "properties": id_map({"$ref": "#/$defs/property_decl"}, "Space properties."),
                     "items": id_map(
                         {
@@ -407,7 +429,7 @@ def content_schema() -> dict[str, Any]:
                     "description": {"$ref": "#/$defs/description"},
                     "provisional": {"$ref": "#/$defs/provisional"},
                 },
-                "required": ["items"],
+                "anyOf": [{"required": ["items"]}, {"required": ["grid"]}],
                 "additionalProperties": False,
             },
             "Board space groups.",

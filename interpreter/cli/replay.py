@@ -12,6 +12,7 @@ from interpreter.cli.results import result_json
 from interpreter.engine.view import full_view, view
 from interpreter.engine.words import render_result, render_view
 from interpreter.log.replay import Verdict, replay
+from interpreter.ruleset.grid import drawn_grids
 
 
 @click.command("replay")
@@ -141,7 +142,9 @@ def _print(verdict: Verdict, log: Path, suggest: bool) -> None:
         reason = f": {verdict.message}" if verdict.message else ""
         click.echo(f"{where}: the log ends before the game does{reason}")
         if verdict.game is not None:
-            click.echo(render_view(full_view(verdict.game)))
+            game = verdict.game
+            grids = drawn_grids(game.ruleset, game.tables)
+            click.echo(render_view(full_view(game), grids=grids))
         if verdict.need is not None:
             click.echo(
                 f"the next line must be the chance outcome {verdict.need['chance']!r} "
@@ -228,7 +231,7 @@ def _show_position(verdict: Verdict, as_player: str | None, as_json: bool) -> No
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
     click.echo(f"after event {verdict.events_applied}:")
-    click.echo(render_view(shown))
+    click.echo(render_view(shown, grids=drawn_grids(game.ruleset, game.tables)))
     if game.is_over():
         click.echo(render_result(game.result(), game.ruleset))
     for pending in shown["pending"]:

@@ -17,6 +17,7 @@ from interpreter.engine.view import full_view, view
 from interpreter.engine.words import render_result, render_view
 from interpreter.log.transcript import Reading, UnknownPlayer, read_game, transcript
 from interpreter.log.viewer import flat_position, page
+from interpreter.ruleset.grid import drawn_grids
 
 STEP_HELP = "n/next (Enter), p/previous, a position's number, q/quit"
 
@@ -73,7 +74,7 @@ def run(
 def _position_text(n: int, game: Game, seat: int | None) -> str:
     """A position as ``--at N`` shows it (a capture for ``read_game``)."""
     shown = full_view(game) if seat is None else view(game, seat)
-    lines = [render_view(shown, game.ruleset.label)]
+    lines = [render_view(shown, game.ruleset.label, drawn_grids(game.ruleset, game.tables))]
     if game.is_over():
         lines.append(render_result(game.result(), game.ruleset))
     for pending in shown["pending"]:

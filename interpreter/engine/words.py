@@ -87,10 +87,13 @@ def _properties(properties: dict, label) -> str:
     return ", ".join(parts)
 
 
-def render_view(shown: dict, label=lambda term, section=None: term) -> str:
-    """A player's view as text; names in the edition's words (``label``)."""
+def render_view(shown: dict, label=lambda term, section=None: term, grids: tuple = ()) -> str:
+    """A player's view as text; names in the edition's words (``label``), the space
+    groups of ``grids`` drawn as boards (``Wording.grids``)."""
     header = f"--- round {shown['round']}, phase {shown['phase'] or shown['stage']} ---"
-    wording = Wording(label, lambda zone: label(zone, "zones"), lambda sid: sid, _content)
+    wording = Wording(
+        label, lambda zone: label(zone, "zones"), lambda sid: sid, _content, grids=grids
+    )
     return "\n".join([header, *view_lines(shown, wording)])
 
 
@@ -103,6 +106,12 @@ class Wording:
     space: Callable[[str], str]
     content: Callable[[Any], str]
     you: str | None = None  # the name of the player who reads, marked "(you)"
+    # space groups drawn as a board of rows and columns (``ruleset/grid.py``): (group,
+    # rows of space ids, None where there is no space)
+    grids: tuple[tuple[str, tuple[tuple[str | None, ...], ...]], ...] = ()
+    # the whole view the grids are drawn from, when the lines are of a part of it
+    # (what changed): a board is drawn whole or not at all
+    whole: dict | None = None
 
 
 def view_lines(shown: dict, wording: Wording) -> list[str]:
@@ -126,8 +135,14 @@ def view_lines(shown: dict, wording: Wording) -> list[str]:
     for zone, content in shown["zones"].items():
         if content and content != {"count": 0}:
             lines.append(f"{wording.zone(zone)}: {wording.content(content)}")
+    drawn: set[str] = set()
+    for group, rows in wording.grids:
+        lines += grid_lines(label(group, "spaces"), rows, wording.whole or shown)
+        drawn.update(sid for row in rows for sid in row if sid)
     taken = []
     for sid, entry in shown["spaces"].items():
+        if sid in drawn:
+            continue
         text = wording.space(sid)
         if "owner" in entry:
             text += f" [{entry['owner']}]"
@@ -136,6 +151,28 @@ def view_lines(shown: dict, wording: Wording) -> list[str]:
         taken.append(text)
     if taken:
         lines.append("board: " + "; ".join(taken))
+    return lines
+
+
+def grid_lines(title: str, rows: tuple[tuple[str | None, ...], ...], shown: dict) -> list[str]:
+    """A grid of spaces drawn as text: one character a square, `.` empty, the owner's
+    seat (1, 2 …) where a player's marker is, `#` where components are, and a blank
+    where the grid has no space; columns lettered, rows numbered, a legend below."""
+    seats = {player["name"]: str(n + 1) for n, player in enumerate(shown["players"])}
+    width = len(rows[0]) if rows else 0
+    lines = [f"{title}:", "    " + " ".join(chr(ord("a") + c) for c in range(width))]
+    for number, row in enumerate(rows, 1):
+        marks = []
+        for sid in row:
+            entry = shown["spaces"].get(sid, {}) if sid else None
+            if entry is None:
+                marks.append(" ")
+            elif "owner" in entry:
+                marks.append(seats.get(entry["owner"], "?")[:1])
+            else:
+                marks.append("#" if entry.get("pieces") else ".")
+        lines.append(f"{number:>3} " + " ".join(marks))
+    lines.append("    " + ", ".join(f"{mark} {name}" for name, mark in seats.items()))
     return lines
 
 

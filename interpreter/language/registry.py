@@ -337,6 +337,7 @@ REGISTRY.syntax.extend(
 # reference in docs/language.md).
 from interpreter.language import (  # noqa: E402, F401
     primitive_functions,
+    primitive_grid,
     primitive_rotate,
     primitive_statements,
 )

@@ -26,6 +26,7 @@ from interpreter.engine.game import Game
 from interpreter.engine.view import full_view, view
 from interpreter.engine.words import about
 from interpreter.log.transcript import Reading, headings
+from interpreter.ruleset.grid import drawn_grids
 
 DELETED = "\u0000"  # never a value of a view: marks a key gone since the last position
 
@@ -101,7 +102,9 @@ def page_data(reading: Reading) -> dict[str, Any]:
     groups: dict[str, list[str]] = {}
     for space_id, space in tables.spaces.items():
         groups.setdefault(space.group, []).append(space_id)
-    data["board"] = [[ruleset.label(g, "spaces"), ids] for g, ids in groups.items()]
+    # a group with `layout: grid` also gets its rows of ids, drawn as a board
+    grids = dict(drawn_grids(ruleset, tables))
+    data["board"] = [[ruleset.label(g, "spaces"), ids, grids.get(g)] for g, ids in groups.items()]
     # shown on hover (title attributes): what each card, space, action, counter and
     # zone is and does, in the rules' words
     for name in [*tables.spaces, *ruleset.pieces, *ruleset.actions, *ruleset.counters]:
@@ -190,6 +193,12 @@ table{border-collapse:collapse;margin:.2em 0}
 td,th{border:1px solid #ddd;padding:1px 6px;text-align:left;vertical-align:top}
 .slot{display:inline-block;border:1px solid #ddd;border-radius:3px;margin:1px;padding:0 3px}
 .slot.empty{color:#aaa}
+table.grid{border-collapse:collapse}
+.grid td.square{width:1.6em;height:1.6em;text-align:center;border:1px solid #999;padding:0}
+.grid td.seat0{background:#222;color:#fff}
+.grid td.seat1{background:#f4f4f4}
+.grid td.seat2{background:#c33;color:#fff}
+.grid td.seat3{background:#36c;color:#fff}
 .space{font-size:12px}
 .owner{font-weight:bold;margin:0 3px}
 .piece{display:inline-block;border:1px solid #bbb;border-radius:3px;padding:0 3px;margin:1px}
@@ -281,6 +290,27 @@ _SCRIPT = r"""
     return (Array.isArray(value) && !value.length) ||
       (value && typeof value === "object" && !Array.isArray(value) && !value.count);
   }
+  function gridOf(grid, st) {
+    // a board of squares: the owner's seat number (and colour), or the pieces
+    var t = el("table", "grid");
+    grid.forEach(function (row) {
+      var tr = add(t, el("tr"));
+      row.forEach(function (id) {
+        var td = add(tr, el("td", id ? "square" : "off"));
+        if (!id) return;
+        var entry = st["s/" + id] || {};
+        td.title = id + (DATA.about[id] ? ": " + DATA.about[id] : "");
+        if (entry.owner) {
+          var seat = DATA.players.indexOf(entry.owner);
+          td.className += " seat" + seat;
+          td.textContent = String(seat + 1);
+        } else if (entry.pieces) {
+          add(td, content(entry.pieces));
+        }
+      });
+    });
+    return t;
+  }
   function table(rows) {
     var t = el("table");
     rows.forEach(function (row) {
@@ -347,6 +377,10 @@ _SCRIPT = r"""
     add(view, el("h2", null, "Board"));
     var rows = [];
     DATA.board.forEach(function (group) {
+      if (group[2]) {
+        rows.push({cells: [group[0], gridOf(group[2], st)]});
+        return;
+      }
       var cell = el("span");
       group[1].forEach(function (id) {
         var entry = st["s/" + id] || {};

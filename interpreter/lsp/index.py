@@ -16,6 +16,7 @@ from interpreter.errors import Location
 from interpreter.load.ruleset_files import Catalog, Item
 from interpreter.load.yaml_source import Document, value_at
 from interpreter.lsp.positions import absolute
+from interpreter.ruleset.grid import expanded
 
 KINDS = {
     "actions": "action",
@@ -71,10 +72,14 @@ class Index:
                 continue
             for item in items.values():
                 self._add(Definition(item.id, kind, item.location(key=True), item.data, item))
+                written = item.data.get("items") if isinstance(item.data, dict) else None
+                if section == "spaces" and isinstance(item.data, dict):
+                    item = expanded(item)  # a grid's generated cells are defined at `grid`
                 spaces = item.data.get("items") if isinstance(item.data, dict) else None
                 if section == "spaces" and isinstance(spaces, dict):
                     for space, data in spaces.items():
-                        where = item.location("items", space, key=True)
+                        at = ("items", space) if space in (written or {}) else ("grid",)
+                        where = item.location(*at, key=True)
                         self._add(Definition(str(space), "space", where, data, item))
 
     def _add(self, definition: Definition) -> None:

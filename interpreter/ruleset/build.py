@@ -19,6 +19,7 @@ from interpreter.ruleset import generated
 from interpreter.ruleset.conversions import per_side, players_notes
 from interpreter.ruleset.definitions import DefinitionsMixin
 from interpreter.ruleset.expressions import ExpressionsMixin
+from interpreter.ruleset.grid import GRID_HINT, grid_problems, with_grids
 from interpreter.ruleset.model import Ruleset
 from interpreter.ruleset.names import NamesMixin
 from interpreter.ruleset.playability import PlayabilityMixin
@@ -49,7 +50,12 @@ class Builder(
         components = generated.expand(
             catalog.sections["components"], self._generation_error, self.broken
         )
-        self.section = {**catalog.sections, "components": components}
+        self.section = {
+            **catalog.sections,
+            "components": components,
+            # a grid's cells are generated here, so every check sees them as written spaces
+            "spaces": with_grids(catalog.sections["spaces"]),
+        }
         self.ambiguous: set[str] = set()
         self.expression_trees: dict = {}  # (section, id, path) -> parse tree, for secrecy
         self.effect_trees: dict = {}
@@ -65,6 +71,20 @@ class Builder(
 
     def items(self, section: str) -> list[Item]:
         return [i for i in self.section[section].values() if isinstance(i.data, dict)]
+
+    def layouts(self) -> dict[str, str]:
+        """How the views draw each space group that says (``layout``); a grid layout
+        needs `row` and `col` numbers on every space of the group."""
+        found = {}
+        for group in self.items("spaces"):
+            layout = group.data.get("layout")
+            if layout is None:
+                continue
+            found[group.id] = layout
+            if layout == "grid":
+                for problem in grid_problems(group):
+                    self.error(group.location("layout"), problem, GRID_HINT, kind="type")
+        return found
 
     def broken(self, item: Item) -> bool:
         """The item broke the schema (already reported): skip checks inside it."""
@@ -98,6 +118,7 @@ class Builder(
         manifest = self.catalog.manifest
         provisional = self.provisional_count()
         self.check_player_counts()
+        layouts = self.layouts()
         count = sum(len(s) for s in self.section.values()) + len(self.catalog.singletons)
         if self.diagnostics:
             return BuildResult(None, self.diagnostics, count, provisional)
@@ -116,6 +137,7 @@ class Builder(
             labels={i.id: str(i.data) for i in self.section["labels"].values()},
             descriptions=self.descriptions(),
             automata=self.automata(),
+            layouts=layouts,
             expansions=tuple(self.catalog.applied),
             sides=sides,
             constants=constants,

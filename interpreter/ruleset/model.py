@@ -193,6 +193,9 @@ class Ruleset:
     descriptions: dict[str, str] = field(default_factory=dict)
     automata: dict[str, AutomatonDef] = field(default_factory=dict)
     result_mode: ResultMode = HIGHEST  # who wins from the scores (`scoring.result`)
+    # how the views draw a space group, by group: "grid" (rows and columns by the
+    # spaces' `row` and `col`); a group not named here is a list
+    layouts: dict[str, str] = field(default_factory=dict)
 
     def seats_for(self, people: list[str]) -> list[str]:
         """Everyone at the table: the people and the rules-driven seats that join a game
