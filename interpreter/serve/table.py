@@ -31,6 +31,7 @@ from interpreter.engine.seat import Seat as EngineSeat
 from interpreter.engine.view import view
 from interpreter.engine.words import PLAY, render_result
 from interpreter.log.transcript import Reading, read_live_game, read_live_games
+from interpreter.ruleset.grid import drawn_grids
 from interpreter.serve.host import Host
 
 MAX_HISTORY = 300  # history lines sent (the latest): a page stays light in a long game
@@ -125,6 +126,11 @@ def _board(sight: Sight) -> list[dict[str, Any]]:
             {"id": space.group, "label": ruleset.label(space.group, "spaces"), "spaces": []},
         )
         group["spaces"].append({"id": sid, "label": space_label(sight, sid)})
+    # a group the rules lay out as a grid (`layout: grid`) is drawn as its rows and
+    # columns: the page gets its rows of space ids (None where no cell is)
+    for group_id, rows in drawn_grids(ruleset, tables):
+        if group_id in groups:
+            groups[group_id]["rows"] = [list(row) for row in rows]
     return list(groups.values())
 
 

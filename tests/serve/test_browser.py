@@ -95,6 +95,10 @@ def browser():
 # how long a page may wait for the server: generous, as a busy shared machine may take
 # tens of seconds to start a server or answer (playwright's default, 30 s, failed there)
 WAIT_MS = 180_000
+# the page's Content-Security-Policy forbids eval, which playwright's wait_for_function
+# uses for the test's own probes (it failed there now and then): the test, not the
+# page, opts out; what the page itself runs is unchanged
+BYPASS = True
 
 
 def state(page) -> dict:
@@ -173,7 +177,7 @@ def test_two_people_play_queens_necklace_in_browsers_and_see_no_secret(browser, 
         pages = {}
         for name in ("P1", "P2", "spectators"):
             options = {"viewport": PHONE} if name == "spectators" else {}
-            pages[name] = browser.new_context(**options).new_page()
+            pages[name] = browser.new_context(**options, bypass_csp=BYPASS).new_page()
             pages[name].set_default_timeout(WAIT_MS)
             pages[name].goto(served.links[name])
         for page in pages.values():
@@ -223,7 +227,9 @@ def test_two_people_play_queens_necklace_in_browsers_and_see_no_secret(browser, 
 def test_rococos_table_at_its_first_decision(browser, tmp_path):
     served = Served("rococo", "--players", "2", "--seats", "human,random", "--seed", "2")
     try:
-        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        page = browser.new_context(
+            viewport={"width": 1280, "height": 900}, bypass_csp=BYPASS
+        ).new_page()
         page.set_default_timeout(WAIT_MS)
         page.goto(served.links["P1"])
         page.wait_for_function("document.body.dataset.deciding === 'yes'")
