@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import time
 from pathlib import Path
 from typing import Any
@@ -12,8 +11,7 @@ from interpreter.engine.game import Game
 from interpreter.errors import GameError
 from interpreter.ruleset import load_or_raise
 from interpreter.simulate.plan import GameSpec, Variant
-
-WORD = re.compile(r"[^\s,;:()\[\]{}=]+")
+from interpreter.simulate.record import Recorder
 
 _NAMES: dict[int, dict[str, str]] = {}
 
@@ -68,14 +66,16 @@ def play_game(variant: Variant, spec: GameSpec, max_decisions: int = 20000) -> d
         agents = {
             seat: make(kind, seat, spec.seed) for seat, kind in zip(seats, spec.agents, strict=True)
         }
+        recorder = Recorder(game, names, named_items(ruleset))
         decisions = 0
         while not game.is_over():
             if decisions >= max_decisions:
                 raise GameError(f"the game is not over after {max_decisions} decisions")
             decision = game.pending()[0]
-            game.apply(decision.player, agents[decision.player].choose(game, decision))
+            choice = agents[decision.player].choose(game, decision)
+            recorder.apply(decision.player, decision.options, choice)
             decisions += 1
-        _finish(record, game, names, named_items(ruleset))
+        _finish(record, game, names, recorder)
     except GameError as exc:  # located where a rule raised it (``GameError.where``)
         record["error"] = exc.headline()
     except Exception as exc:  # any failure is a record, none stops the run
@@ -86,35 +86,18 @@ def play_game(variant: Variant, spec: GameSpec, max_decisions: int = 20000) -> d
     return record
 
 
-def _finish(record: dict, game: Game, names: list[str], items: dict[str, str]) -> None:
+def _finish(record: dict, game: Game, names: list[str], recorder: Recorder) -> None:
+    """The game's end into its record: scores, winners, length and what each player
+    did with each item (``record.Recorder``)."""
     result = game.result()
     record["scores"] = [result.scores.get(n, 0) for n in names]
     record["breakdown"] = [result.breakdown.get(n, {}) for n in names]
     top = set(result.ranking[0]) if result.ranking else set()
     record["winners"] = [p for p, n in enumerate(names) if n in top]
     record["rounds"] = game.state.engine.get("round", 0)
-    seat_of = {n: p for p, n in enumerate(names)}
-    used: list[dict[str, int]] = [{} for _ in names]
-    decisions = 0
-    for event in game.events:
-        player = event.get("player")
-        if player is None:
-            continue
-        decisions += 1
-        p = seat_of.get(player)
-        if p is None:  # a rules-driven seat
-            continue
-        mine = used[p]
-        words = WORD.findall(event["choice"])
-        verb = words[0] if words and words[0] not in items else ""
-        for word in words:
-            if word in items:
-                mine[word] = mine.get(word, 0) + 1
-                if verb:  # "play X": X played, as opposed to taken or rented
-                    key = f"{verb} {word}"
-                    mine[key] = mine.get(key, 0) + 1
-    record["decisions"] = decisions
-    record["used"] = used
+    record["decisions"] = sum(1 for event in game.events if "player" in event)
+    recorder.finish()
+    recorder.into(record)
 
 
 def play_chunk(args: tuple) -> list[dict[str, Any]]:
