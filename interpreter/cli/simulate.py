@@ -129,6 +129,14 @@ def player_counts(text: str | None, ruleset) -> list[int]:
     help="Write a self-contained HTML report with plots to this file.",
 )
 @click.option(
+    "--focus",
+    "focus",
+    multiple=True,
+    metavar="ID",
+    help="Open the report on this component, space or action too, judged against the "
+    "items of its kind and level as a mod's are (repeatable).",
+)
+@click.option(
     "--top",
     type=click.IntRange(1),
     default=12,
@@ -153,19 +161,26 @@ def simulate(
     as_json: bool,
     csv_path: Path | None,
     html_path: Path | None,
+    focus: tuple[str, ...],
     top: int,
 ) -> None:
     """Play GAMES seeded games of RULESET and report its balance.
 
-    Win rates by seat and agent, scores, game length, and the win rate of the players
-    who took, played or used each component, space and action named in decisions, all
-    with 95 % intervals; every error with the seed that reproduces it. Exit code 1 if
-    any game erred, 130 if interrupted (the partial results are reported).
+    With --mod (or --focus) the report opens on what the mod adds or changes: how
+    often each item was offered, taken and used, what its ability gained, and whether
+    the players who had it won more than those who had the items of its kind and
+    level, with a verdict. Then win rates by seat and agent, scores, game length, and
+    the win rate of the players who used each component, space and action named in
+    decisions, all with 95 % intervals; every error with the seed that reproduces it.
+    Exit code 1 if any game erred, 130 if interrupted (the partial results are
+    reported).
     """
     from interpreter.simulate import Plan, Variant, run
+    from interpreter.simulate.aggregate import Totals
+    from interpreter.simulate.focus import references, targets
     from interpreter.simulate.progress import Progress
-    from interpreter.simulate.report import build, write_all, written
-    from interpreter.simulate.report_csv import games_csv
+    from interpreter.simulate.report import build, write_all
+    from interpreter.simulate.report_csv import GamesCsv
     from interpreter.simulate.report_html import html
     from interpreter.simulate.report_text import text
 
@@ -192,14 +207,36 @@ def simulate(
     plan = Plan(
         variants, games, counts, [a.strip() for a in agents.split(",")], seed, max_decisions
     )
+    for item in focus:
+        if not any(item in r.pieces or item in r.spaces or item in r.actions for r in loaded):
+            raise click.BadParameter(
+                f"{item!r} is no component, space or action of {ruleset} "
+                f"(`rules cards {ruleset}` lists them)",
+                param_hint="--focus",
+            )
+    found = targets(plan, focus)
+    totals = Totals(references(found))
+    writers = [GamesCsv(plan, path) for path in (csv_path, out and out / "games.csv") if path]
     progress = Progress(games * len(variants))
-    outcome = run(plan, jobs=jobs, scheduler=scheduler, on_record=progress)
+
+    def on_record(record: dict) -> None:
+        totals.add(record)
+        for writer in writers:
+            writer(record)
+        progress(record)
+
+    try:
+        outcome = run(plan, jobs=jobs, scheduler=scheduler, on_record=on_record)
+    except BaseException:
+        for writer in writers:
+            writer.abort()
+        raise
     progress.close()
-    report = build(plan, outcome)
+    for writer in writers:
+        writer.close()
+    report = build(plan, outcome, totals, found)
     if out is not None:
         write_all(report, out)
-    if csv_path is not None:
-        write_output(csv_path, written(lambda stream: games_csv(report, stream)))
     if html_path is not None:
         write_output(html_path, html(report))
     if as_json:
@@ -209,8 +246,7 @@ def simulate(
     if outcome.interrupted:
         click.echo("interrupted: the report covers the games played so far", err=True)
         sys.exit(130)
-    failed = any(rec["error"] for rec in outcome.records)
-    sys.exit(1 if failed else 0)
+    sys.exit(1 if totals.failed else 0)
 
 
 __all__ = ["player_counts", "simulate"]

@@ -67,6 +67,6 @@ def simulate_check(
 
 
 def _spec(record: dict):
-    from interpreter.simulate.aggregate import _spec as spec
+    from interpreter.simulate.aggregate import spec_of
 
-    return spec(record)
+    return spec_of(record)

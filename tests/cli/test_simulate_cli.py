@@ -7,6 +7,8 @@ import json
 
 from rules_test_support import invoke
 
+from interpreter.simulate import game_seed
+
 BOOM = """\
 overlay:
   id: boom
@@ -31,8 +33,8 @@ def test_simulate_writes_json_csv_and_html(tmp_path) -> None:
     assert report["run"]["played"] == 3 and not report["run"]["interrupted"]
     group = report["groups"]["0:2"]
     assert group["games"] == 3 and len(group["seats"]) == 2 and group["items"]
-    rows = list(csv.DictReader(table.open()))
-    assert [int(r["seed"]) for r in rows] == [g["seed"] for g in report["games"]]
+    rows = sorted(csv.DictReader(table.open()), key=lambda row: int(row["index"]))
+    assert [int(r["seed"]) for r in rows] == [game_seed("s", i) for i in range(3)]
     assert rows[0]["replay"].startswith("rules play rococo --players 2 --seed ")
     assert "<svg" in page.read_text()
 
@@ -46,7 +48,7 @@ def test_simulate_text_and_versus(tmp_path) -> None:
     )  # fmt: skip
     assert result.exit_code == 1, result.output  # the modded games err
     assert "win rate by seat" in result.output
-    assert "== versus, 2 players" in result.output
+    assert "== rococo vs rococo + boom, 2 players" in result.output
     assert "division by zero" in result.output and "reproduce: rules play rococo" in result.output
     names = sorted(p.name for p in (tmp_path / "out").iterdir())
     assert names == ["games.csv", "items.csv", "report.html", "report.json", "summary.txt"]
