@@ -7,7 +7,14 @@ from __future__ import annotations
 from html import escape
 
 from interpreter.simulate import svg
-from interpreter.simulate.report_text import READ_FOCUS, READ_GROUP, READ_VERSUS, num, pvalue
+from interpreter.simulate.report_text import (
+    READ_FOCUS,
+    READ_GROUP,
+    READ_VERSUS,
+    focus_title,
+    num,
+    pvalue,
+)
 
 STYLE = """
 body { font: 14px/1.4 system-ui, sans-serif; margin: 2em auto; max-width: 1100px; color: #222; }
@@ -115,7 +122,9 @@ def html(report: dict, top: int = 40) -> str:
 
 
 def _focus(title: str, rows: list[dict]) -> str:
-    parts = [f"<h2>The mod's items first: {escape(title)}</h2>", _read(READ_FOCUS)]
+    heading = focus_title(rows)
+    parts = [f"<h2>{escape(heading[0].upper() + heading[1:])}: {escape(title)}</h2>"]
+    parts.append(_read(READ_FOCUS))
     parts.append("<ul>")
     parts += [f"<li class='verdict'>{escape(row['sentence'])}</li>" for row in rows]
     parts.append("</ul>")

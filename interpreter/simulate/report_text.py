@@ -73,8 +73,14 @@ def text(report: dict, top: int = 12) -> str:
     return "\n".join(lines)
 
 
+def focus_title(rows: list[dict]) -> str:
+    if any(row["change"] != "focus" for row in rows):
+        return "the mod's items first"
+    return "the items asked for (--focus)"
+
+
 def _focus(label: str, rows: list[dict]) -> list[str]:
-    out = [f"== the mod's items first: {label}", READ_FOCUS]
+    out = [f"== {focus_title(rows)}: {label}", READ_FOCUS]
     for row in rows:
         games = row["player_games"] or 1
         out.append(f"* {row['sentence']}")

@@ -1,4 +1,5 @@
-"""Small statistics, in plain Python: intervals, summaries and two tests."""
+"""Small statistics, in plain Python: intervals, summaries, tests and corrections for
+multiple tests."""
 
 from __future__ import annotations
 
@@ -16,36 +17,6 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
     return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def quantile(ordered: list[float], q: float) -> float:
-    """Linear interpolation between the closest ranks (as numpy's default)."""
-    if not ordered:
-        return math.nan
-    position = (len(ordered) - 1) * q
-    low = math.floor(position)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
-
-
-def summary(values: list[float]) -> dict[str, float]:
-    """Count, mean, standard deviation (n - 1), min, quartiles and max."""
-    n = len(values)
-    if n == 0:
-        return {"n": 0}
-    ordered = sorted(values)
-    mean = sum(ordered) / n
-    sd = math.sqrt(sum((v - mean) ** 2 for v in ordered) / (n - 1)) if n > 1 else 0.0
-    return {
-        "n": n,
-        "mean": r(mean),
-        "sd": r(sd),
-        "min": ordered[0],
-        "q1": r(quantile(ordered, 0.25)),
-        "median": r(quantile(ordered, 0.5)),
-        "q3": r(quantile(ordered, 0.75)),
-        "max": ordered[-1],
-    }
 
 
 def r(x: float) -> float:

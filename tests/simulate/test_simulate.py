@@ -23,6 +23,7 @@ def report_of(plan: Plan, **options) -> dict:
     totals = Totals(references(found))
     return build(plan, run(plan, on_record=totals, **options), totals, found)
 
+
 # E02's bonus becomes 20 prestige: far above any other card's (scores average ~20).
 OVERPOWERED = """\
 overlay:
