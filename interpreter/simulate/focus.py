@@ -328,3 +328,35 @@ def _sentence(row: dict) -> str:
         f"{had['mean_score']:.1f} vs {ref['mean_score']:.1f}, {score['difference']:+.1f} "
         f"[{score['low']:+.1f}, {score['high']:+.1f}]: {row['verdict']}"
     )
+
+
+def same_seeds(focus: dict[str, list[dict]], groups: dict) -> None:
+    """Where another variant played the same seeds with the same item (a changed card
+    in a versus run against the plain game), each row also gets the players who had
+    it there, and the difference in win rate: the item with and without the change."""
+    for key, rows in focus.items():
+        group = groups[key]
+        for row in rows:
+            row["same_seeds"] = []
+            for other_key, others in focus.items():
+                other = groups[other_key]
+                if other_key == key or other["players"] != group["players"]:
+                    continue
+                twin = next((o for o in others if o["item"] == row["item"]), None)
+                if twin is None or not twin["had"]["players"] or not row["had"]["players"]:
+                    continue
+                mine, theirs = row["had"], twin["had"]
+                d, low, high = rate_difference(
+                    mine["wins"], mine["players"], theirs["wins"], theirs["players"]
+                )
+                row["same_seeds"].append(
+                    {
+                        "variant": other["label"],
+                        "players": theirs["players"],
+                        "rate": theirs["rate"],
+                        "mean_score": theirs["mean_score"],
+                        "difference": r(d),
+                        "low": r(low),
+                        "high": r(high),
+                    }
+                )

@@ -11,7 +11,7 @@ from interpreter.atomic_file import write_output
 from interpreter.simulate.aggregate import Totals, variant_name
 from interpreter.simulate.compare import compare
 from interpreter.simulate.execute import Outcome
-from interpreter.simulate.focus import Target, has, judge, references, targets
+from interpreter.simulate.focus import Target, has, judge, references, same_seeds, targets
 from interpreter.simulate.plan import Plan
 from interpreter.simulate.play import named_items, ruleset_of
 
@@ -68,6 +68,7 @@ def build(
         },
         "groups": groups,
     }
+    same_seeds(report["focus"], groups)
     for v, variant in enumerate(plan.variants):
         report["plan"]["variants"][v]["label"] = variant_name(variant)
     if len(plan.variants) > 1:

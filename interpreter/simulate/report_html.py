@@ -107,7 +107,8 @@ def html(report: dict, top: int = 40) -> str:
     for key, rows in report.get("focus", {}).items():
         if rows:
             group = report["groups"][key]
-            parts.append(_focus(f"{group['label']}, {group['players']} players", rows))
+            label = f"{group['label']}, {group['players']} players"
+            parts.append(_focus(focus_title(report, key), label, rows))
             focused |= {row["item"] for row in rows}
     for group in report["groups"].values():
         parts.append(_group(group, top, focused))
@@ -121,8 +122,7 @@ def html(report: dict, top: int = 40) -> str:
     return "".join(parts)
 
 
-def _focus(title: str, rows: list[dict]) -> str:
-    heading = focus_title(rows)
+def _focus(heading: str, title: str, rows: list[dict]) -> str:
     parts = [f"<h2>{escape(heading[0].upper() + heading[1:])}: {escape(title)}</h2>"]
     parts.append(_read(READ_FOCUS))
     parts.append("<ul>")
@@ -209,13 +209,19 @@ def _focus(title: str, rows: list[dict]) -> str:
         parts.append(_table(["ability", "times", "measured", "gain a time"], lines))
     parts.append(
         _table(
-            ["item", "what changed", "reference", "reference items"],
+            ["item", "what changed", "reference", "reference items", "on the same seeds"],
             [
                 [
                     row["item"],
                     row["what"],
                     row["reference"]["label"],
                     ", ".join(row["reference"]["items"]) or "none",
+                    "; ".join(
+                        f"{t['variant']}: won {pct(t['rate'])} ({t['players']}), "
+                        f"{_span(t, 100)} points here"
+                        for t in row.get("same_seeds", [])
+                    )
+                    or "-",
                 ]
                 for row in rows
             ],

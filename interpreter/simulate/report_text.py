@@ -65,7 +65,7 @@ def text(report: dict, top: int = 12) -> str:
     labels = {key: f"{g['label']}, {g['players']} players" for key, g in report["groups"].items()}
     for key, rows in report.get("focus", {}).items():
         if rows:
-            lines += ["", *_focus(labels[key], rows)]
+            lines += ["", *_focus(focus_title(report, key), labels[key], rows)]
     for group in report["groups"].values():
         lines += ["", *_group(group, top)]
     for comparison in report.get("versus", []):
@@ -73,14 +73,18 @@ def text(report: dict, top: int = 12) -> str:
     return "\n".join(lines)
 
 
-def focus_title(rows: list[dict]) -> str:
-    if any(row["change"] != "focus" for row in rows):
-        return "the mod's items first"
-    return "the items asked for (--focus)"
+def focus_title(report: dict, key: str) -> str:
+    """A focus section's title: a modded variant's, the plain one's (the same items
+    without the mod, in a versus run), or the items of --focus alone."""
+    rows = report["focus"][key]
+    variant = report["plan"]["variants"][report["groups"][key]["variant"]]
+    if all(row["change"] == "focus" for row in rows):
+        return "the items asked for (--focus)"
+    return "the mod's items first" if variant["mods"] else "the mod's items, without the mod"
 
 
-def _focus(label: str, rows: list[dict]) -> list[str]:
-    out = [f"== {focus_title(rows)}: {label}", READ_FOCUS]
+def _focus(title: str, label: str, rows: list[dict]) -> list[str]:
+    out = [f"== {title}: {label}", READ_FOCUS]
     for row in rows:
         games = row["player_games"] or 1
         out.append(f"* {row['sentence']}")
@@ -98,6 +102,12 @@ def _focus(label: str, rows: list[dict]) -> list[str]:
             out.append(
                 f"    {ability['item']}: {ability['uses']} times"
                 + (f"; a time, {worth} (over {measured})" if measured else "")
+            )
+        for twin in row.get("same_seeds", []):
+            out.append(
+                f"  on the same seeds in {twin['variant']}: {twin['players']} players had it and "
+                f"won {pct(twin['rate'])}; {100 * twin['difference']:+.0f} points "
+                f"[{100 * twin['low']:+.0f}, {100 * twin['high']:+.0f}] here"
             )
         reference = row["reference"]
         names = ", ".join(reference["items"][:8]) + (" …" if len(reference["items"]) > 8 else "")

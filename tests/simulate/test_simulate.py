@@ -136,6 +136,9 @@ def test_a_changed_card_is_judged_against_its_kind_on_the_same_seeds(tmp_path) -
     assert fired["gain"] == {"prestige": 20.0}
     (plain,) = report["focus"]["1:2"]  # E02 as it was, on the same seeds
     assert plain["verdict"] != "likely too strong", plain["sentence"]
+    (twin,) = e02["same_seeds"]  # with the change against without it
+    assert twin["variant"] == "rococo" and twin["players"] == plain["had"]["players"]
+    assert twin["difference"] == round(e02["had"]["rate"] - plain["had"]["rate"], 6)
     (versus,) = report["versus"]
     assert (versus["variant"], versus["against"]) == ("rococo + overpowered", "rococo")
     assert versus["means"]["scores"]["difference"] > 0  # modded minus plain
