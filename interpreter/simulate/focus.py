@@ -316,8 +316,9 @@ def _verdict(row: dict) -> str:
 def _sentence(row: dict) -> str:
     had, ref = row["had"], row["reference"]
     if "win" not in row:
+        never = " (never offered: the agents never reached it)" if not row["offered"] else ""
         return (
-            f"{row['item']}: {had['players']} players had it, {ref['players']} had "
+            f"{row['item']}: {had['players']} players had it{never}, {ref['players']} had "
             f"{ref['label']}: too few games to tell (at least {MIN_PLAYERS} each)"
         )
     win, score = row["win"], row["score"]

@@ -35,6 +35,10 @@ def num(x: float | int) -> str:
     return f"{x:.1f}"
 
 
+def times(n: int) -> str:
+    return "once" if n == 1 else f"{n} times"
+
+
 def pvalue(p: float | None) -> str:
     if p is None:
         return "-"
@@ -91,7 +95,7 @@ def _focus(title: str, label: str, rows: list[dict]) -> list[str]:
         out.append(
             f"  {row['item']} ({row['change']}: {row['what']}): offered to "
             f"{pct(row['offered'] / games)} of the players, taken by {pct(row['taken'] / games)}, "
-            f"used {row['uses']} times"
+            f"used {times(row['uses'])}"
         )
         for ability in row["abilities"]:
             gain = ability.get("gain")
@@ -100,7 +104,7 @@ def _focus(title: str, label: str, rows: list[dict]) -> list[str]:
             )
             measured = ability.get("measured")
             out.append(
-                f"    {ability['item']}: {ability['uses']} times"
+                f"    {ability['item']}: {times(ability['uses'])}"
                 + (f"; a time, {worth} (over {measured})" if measured else "")
             )
         for twin in row.get("same_seeds", []):
