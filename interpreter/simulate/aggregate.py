@@ -60,11 +60,12 @@ class Group:
         self.step_order: dict[str, tuple[int, int]] = {}  # first (game index, position)
         self.items: dict[str, list[int]] = {}
         self.gains: dict[str, Counter] = {}
-        # focus item -> [players who had it, their wins, score sum, score²] and the
-        # same for the players who had one of its reference items but not it
+        # focus item -> [players who had it, their wins, score sum, score²], then the
+        # same for the players who had one of its reference items but not it, for
+        # each level of reference (narrowest first)
         self.focus: dict[str, list[list[int]]] = {}
 
-    def add(self, rec: dict, focus: dict[str, frozenset[str]]) -> None:
+    def add(self, rec: dict, focus: dict[str, tuple[frozenset[str], ...]]) -> None:
         self.games += 1
         if rec["error"] is not None:
             self.failed += 1
@@ -94,7 +95,7 @@ class Group:
                     self.step_order[step] = first
         self._add_items(rec, focus)
 
-    def _add_items(self, rec: dict, focus: dict[str, frozenset[str]]) -> None:
+    def _add_items(self, rec: dict, focus: dict[str, tuple[frozenset[str], ...]]) -> None:
         seen: set[str] = set()
         offered = rec.get("offered") or [{} for _ in rec["used"]]
         measured = rec.get("measured") or [{} for _ in rec["used"]]
@@ -117,18 +118,23 @@ class Group:
                 self._item(word)[MEASURED] += count
             for word, gains in gained[s].items():
                 self.gains.setdefault(word, Counter()).update(gains)
-            for item, reference in focus.items():
-                tallies = self.focus.setdefault(item, [[0, 0, 0, 0], [0, 0, 0, 0]])
+            for item, levels in focus.items():
+                tallies = self.focus.get(item)
+                if tallies is None:
+                    tallies = self.focus[item] = [[0, 0, 0, 0] for _ in range(1 + len(levels))]
                 if item in used:
-                    which = tallies[0]
-                elif not reference.isdisjoint(used):
-                    which = tallies[1]
+                    sides = [tallies[0]]
                 else:
-                    continue
-                which[0] += 1
-                which[1] += won
-                which[2] += score
-                which[3] += score * score
+                    sides = [
+                        t
+                        for t, ref in zip(tallies[1:], levels, strict=True)
+                        if not ref.isdisjoint(used)
+                    ]
+                for which in sides:
+                    which[0] += 1
+                    which[1] += won
+                    which[2] += score
+                    which[3] += score * score
         for word in seen:
             self.items[word][GAMES] += 1
 
@@ -165,7 +171,7 @@ class Group:
         for word, gains in other.gains.items():
             self.gains.setdefault(word, Counter()).update(gains)
         for item, tallies in other.focus.items():
-            mine = self.focus.setdefault(item, [[0, 0, 0, 0], [0, 0, 0, 0]])
+            mine = self.focus.setdefault(item, [[0, 0, 0, 0] for _ in tallies])
             for m, t in zip(mine, tallies, strict=True):
                 m[:] = [a + b for a, b in zip(m, t, strict=True)]
 
@@ -231,11 +237,11 @@ class Totals:
     """The streaming accumulator of a run: ``add`` each record as it finishes (in any
     order), ``merge`` another part's Totals, ``groups()`` for the report.
 
-    ``focus`` maps an item to its reference items: for each, the players who had it
-    (named it in a chosen option) and those who had a reference item but not it are
-    tallied apart (``focus.py`` compares them)."""
+    ``focus`` maps an item to its reference items, narrowest first: the players who
+    had it (named it in a chosen option) and, for each reference, those who had one of
+    its items but not it are tallied apart (``focus.py`` compares them)."""
 
-    def __init__(self, focus: dict[str, frozenset[str]] | None = None):
+    def __init__(self, focus: dict[str, tuple[frozenset[str], ...]] | None = None):
         self.focus = dict(focus or {})
         self.by_group: dict[tuple[int, int], Group] = {}
         self.played = 0

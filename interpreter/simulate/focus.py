@@ -9,9 +9,11 @@ components of its kind with the same values of its kind's plain properties (numb
 texts, yes/no: `level 3`, `type journeyman`), the spaces of its group (or, for a new
 group, of the groups with the same properties), the actions with the same
 parameters; when none has all the same values, the last property is let go, and so
-on. The players who had the item are compared with those who had a reference item
-(and not it): win rate and mean final score, each difference with its 95 % interval,
-and Holm's correction over every test of the table before a verdict.
+on: each such step is tallied, and the narrowest with at least ``MIN_PLAYERS``
+players is the reference (else the widest). The players who had the item are
+compared with those who had a reference item (and not it): win rate and mean final
+score, each difference with its 95 % interval, and Holm's correction over every test
+of the table before a verdict.
 """
 
 from __future__ import annotations
@@ -42,8 +44,12 @@ class Target:
     change: str  # "new", "changed" or "focus"
     what: str  # what changed, in words
     kind: str  # its kind and level, in words
-    reference: tuple[str, ...]
-    reference_label: str
+    # the references, narrowest first: (label, items) for each property let go
+    levels: tuple[tuple[str, tuple[str, ...]], ...]
+
+    @property
+    def reference(self) -> tuple[str, ...]:
+        return self.levels[0][1] if self.levels else ()
 
 
 def targets(plan: Plan, ids: tuple[str, ...] = ()) -> list[Target]:
@@ -65,9 +71,10 @@ def targets(plan: Plan, ids: tuple[str, ...] = ()) -> list[Target]:
     return list(out.values())
 
 
-def references(found: list[Target]) -> dict[str, frozenset[str]]:
-    """Each target's reference items: what ``aggregate.Totals`` tallies them against."""
-    return {t.item: frozenset(t.reference) for t in found}
+def references(found: list[Target]) -> dict[str, tuple[frozenset[str], ...]]:
+    """Each target's reference items, narrowest first: what ``aggregate.Totals``
+    tallies them against."""
+    return {t.item: tuple(frozenset(items) for _, items in t.levels) for t in found}
 
 
 def changes(base: Any, modded: Any) -> list[tuple[str, str, str, str]]:
@@ -159,17 +166,22 @@ def _target(ruleset, base, item: str, category: str, change: str, what: str) -> 
     mine = _profile(ruleset, item, category)[1]
     mine_props = next((c[2] for c in mine if c[0] == item), {})
     keys = list(mine_props)
+    levels: list[tuple[str, tuple[str, ...]]] = []
     while True:
         wanted = {k: mine_props[k] for k in keys}
-        found = [c[0] for c in candidates if all(c[2].get(k) == v for k, v in wanted.items())]
-        if found or not keys:
+        found = tuple(
+            sorted(c[0] for c in candidates if all(c[2].get(k) == v for k, v in wanted.items()))
+        )
+        label = kind + (
+            " with " + ", ".join(f"{k} {_word(v)}" for k, v in wanted.items()) if wanted else ""
+        )
+        if found and (not levels or levels[-1][1] != found):
+            levels.append((label, found))
+        if not keys:
             break
         keys.pop()
-    label = kind + (
-        " with " + ", ".join(f"{k} {_word(v)}" for k, v in wanted.items()) if wanted else ""
-    )
-    described = label if category != "item" else "an item"
-    return Target(item, category, change, what, described, tuple(sorted(found)), label)
+    described = levels[0][0] if levels else kind
+    return Target(item, category, change, what, described, tuple(levels))
 
 
 def _kept(ruleset, base, category: str) -> set[str]:
@@ -278,9 +290,12 @@ def _row(target: Target, items: dict, player_games: int, tally) -> dict:
             for key in sorted(items)
             if key.endswith(f" {target.item}") and key != target.item
         ],
-        "reference": {"label": target.reference_label, "items": list(target.reference)},
     }
-    had, ref = tally or ([0, 0, 0, 0], [0, 0, 0, 0])
+    had, *refs = tally or [[0, 0, 0, 0] for _ in range(1 + len(target.levels))]
+    level = next((i for i, ref in enumerate(refs) if ref[0] >= MIN_PLAYERS), max(0, len(refs) - 1))
+    label, names = target.levels[level] if target.levels else ("no item", ())
+    ref = refs[level] if refs else [0, 0, 0, 0]
+    row["reference"] = {"label": label, "items": list(names), "level": level}
     row["had"] = _side(had)
     row["reference"].update(_side(ref))
     if had[0] >= MIN_PLAYERS and ref[0] >= MIN_PLAYERS:

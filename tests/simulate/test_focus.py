@@ -7,7 +7,7 @@ from rules_test_support import ROOT
 
 from interpreter.simulate import Plan, Variant, run
 from interpreter.simulate.aggregate import Totals
-from interpreter.simulate.focus import changes, references, targets
+from interpreter.simulate.focus import changes, judge, references, targets
 from interpreter.simulate.play import ruleset_of
 from interpreter.simulate.report import build
 from interpreter.simulate.report_text import text
@@ -87,8 +87,24 @@ def test_what_a_mod_adds_is_found_by_comparing_the_rulesets() -> None:
     }
     plan = Plan([Variant("rococo", (), (NEW_STAFF,))], 1, [2])
     ns1 = next(t for t in targets(plan) if t.item == "NS1")
-    assert ns1.reference_label == "employee components with level 3, type journeyman, endgame no"
-    assert len(ns1.reference) == 2
+    label, items = ns1.levels[0]
+    assert label == "employee components with level 3, type journeyman, endgame no"
+    assert len(items) == 2
+    # then wider and wider: the level 3 employees, ..., every employee of the base
+    assert ns1.levels[-1][0] == "employee components" and len(ns1.levels[-1][1]) > 20
+
+
+def test_too_few_reference_players_widen_the_reference() -> None:
+    plan = Plan([Variant("rococo")], 1, [2])
+    (e05,) = targets(plan, ("E05",))
+    group = {"items": [], "finished": 100, "players": 2}
+    # 40 players had E05 and won 30; 5 had E02 (too few), 60 had a wider reference
+    tallies = {"E05": [[40, 30, 1600, 70000], [5, 2, 100, 2100], [60, 30, 1500, 40000]]}
+    tallies["E05"] += [[60, 30, 1500, 40000]] * (len(e05.levels) - 2)
+    (row,) = judge([e05], group, tallies)
+    assert row["reference"]["level"] == 1 and row["reference"]["players"] == 60
+    assert row["reference"]["label"] == e05.levels[1][0]
+    assert row["verdict"] == "likely too strong", row["sentence"]
 
 
 def test_focus_judges_any_item_against_its_kind() -> None:
