@@ -225,6 +225,7 @@ def _focus(heading: str, title: str, rows: list[dict]) -> str:
                 ]
                 for row in rows
             ],
+            names=5,
         )
     )
     return "".join(parts)

@@ -39,6 +39,17 @@ def times(n: int) -> str:
     return "once" if n == 1 else f"{n} times"
 
 
+def gained(ability: dict) -> str:
+    """How often an ability was chosen, and what it gained a time where measured."""
+    out = times(ability["uses"])
+    measured = ability.get("measured")
+    if measured:
+        gain = ability.get("gain")
+        worth = ", ".join(f"{v:+.1f} {k}" for k, v in gain.items()) + " a time" if gain else ""
+        out += f"; {worth or 'no counter changed'} (measured {times(measured)})"
+    return out
+
+
 def pvalue(p: float | None) -> str:
     if p is None:
         return "-"
@@ -97,16 +108,7 @@ def _focus(title: str, label: str, rows: list[dict]) -> list[str]:
             f"{pct(row['offered'] / games)} of the players, taken by {pct(row['taken'] / games)}, "
             f"used {times(row['uses'])}"
         )
-        for ability in row["abilities"]:
-            gain = ability.get("gain")
-            worth = (
-                ", ".join(f"{v:+.1f} {k}" for k, v in gain.items()) if gain else "nothing measured"
-            )
-            measured = ability.get("measured")
-            out.append(
-                f"    {ability['item']}: {times(ability['uses'])}"
-                + (f"; a time, {worth} (over {measured})" if measured else "")
-            )
+        out += [f"    {ability['item']}: {gained(ability)}" for ability in row["abilities"]]
         for twin in row.get("same_seeds", []):
             out.append(
                 f"  on the same seeds in {twin['variant']}: {twin['players']} players had it and "
