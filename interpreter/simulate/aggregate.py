@@ -36,7 +36,7 @@ def group_key(variant: int, players: int) -> str:
 
 
 def variant_name(variant: Variant) -> str:
-    """A variant as a reader names it: "rococo + salon" (expansions, then mods by
+    """A variant as a reader names it: "game + expansion + mod" (expansions, then mods by
     their file's stem)."""
     parts = [variant.ruleset, *sorted(variant.expansions)]
     parts += [m.replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0] for m in variant.mods]

@@ -1,7 +1,7 @@
 """Two variants played on the same seeds: what changed, and is it more than chance?
 
 Every difference is the first variant's figure minus the other's, named by the
-variants ("rococo + salon" vs "rococo"), with its 95 % interval. Significance is
+variants ("game + mod" vs "game"), with its 95 % interval. Significance is
 marked only after a correction for the number of tests: Holm's over the few overall
 figures (means, seats, agents), Benjamini–Hochberg's over the items (hundreds of
 tests: at most 5 % of what it marks is expected to be chance). Items used by fewer

@@ -6,7 +6,7 @@ new or changed components, spaces and actions (a changed action also marks the
 components one of whose properties names it: the card whose ability it is). An
 item's *reference* is the items of the base game of the same kind and level: the
 components of its kind with the same values of its kind's plain properties (numbers,
-texts, yes/no: `level 3`, `type journeyman`), the spaces of its group (or, for a new
+texts, yes/no: `level: 3`, `type: worker`), the spaces of its group (or, for a new
 group, of the groups with the same properties), the actions with the same
 parameters; when none has all the same values, the last property is let go, and so
 on: each such step is tallied, and the narrowest with at least ``MIN_PLAYERS``

@@ -9,7 +9,7 @@ there (a card whose `bonus` property is the action on offer). It is counted as
 "TEXT ID" ("bonus E02"), and what the player's counters gained from it, until the
 player's next decision at the same depth of actions or another player's decision, is
 added up under that key, if that next decision comes in the same round and phase
-(else the phase's end, income say, would count as its gain: not measured). Nothing
+(else what the phase's end gives would count as its gain: not measured). Nothing
 here knows a game: only ids, properties and counters.
 """
 

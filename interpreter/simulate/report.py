@@ -56,7 +56,6 @@ def build(
             "agents": plan.agents,
             "agents_note": RANDOM_NOTE if randoms else None,
         },
-        "plan": plan.describe(),
         "focus": {
             key: judge(
                 [t for t in found if has(ruleset_of(plan.variants[group["variant"]]), t.item)],
@@ -66,6 +65,7 @@ def build(
             for key, group in groups.items()
             if found
         },
+        "plan": plan.describe(),
         "groups": groups,
     }
     same_seeds(report["focus"], groups)
