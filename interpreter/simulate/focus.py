@@ -158,19 +158,14 @@ def _category(ruleset: Any, item: str) -> str:
 def _target(ruleset, base, item: str, category: str, change: str, what: str) -> Target:
     """``item`` with its reference among the items ``base`` has unchanged (or, for
     ``--focus``, among all the others)."""
-    kind, candidates = _profile(ruleset, item, category)
-    if base is not None:
-        same = _kept(ruleset, base, category)
-        candidates = [c for c in candidates if c[0] in same]
-    candidates = [c for c in candidates if c[0] != item]
-    mine = _profile(ruleset, item, category)[1]
-    mine_props = next((c[2] for c in mine if c[0] == item), {})
+    allowed = _kept(ruleset, base, category) if base is not None else None
+    kind, mine_props, candidates = _profile(ruleset, item, category, allowed)
     keys = list(mine_props)
     levels: list[tuple[str, tuple[str, ...]]] = []
     while True:
         wanted = {k: mine_props[k] for k in keys}
         found = tuple(
-            sorted(c[0] for c in candidates if all(c[2].get(k) == v for k, v in wanted.items()))
+            sorted(c[0] for c in candidates if all(c[1].get(k) == v for k, v in wanted.items()))
         )
         label = kind + (
             " with " + ", ".join(f"{k} {_word(v)}" for k, v in wanted.items()) if wanted else ""
@@ -199,41 +194,50 @@ def _kept(ruleset, base, category: str) -> set[str]:
     return set()
 
 
-def _profile(ruleset, item: str, category: str) -> tuple[str, list[tuple[str, str, dict]]]:
-    """The item's kind in words, and every candidate (id, kind, plain properties)
-    of the same kind: same component kind, same space group (else the same property
-    names), same action parameters."""
+def _profile(
+    ruleset, item: str, category: str, allowed: set[str] | None
+) -> tuple[str, dict, list[tuple[str, dict]]]:
+    """The item's kind in words, its plain properties, and every other candidate
+    (id, plain properties) of the same kind among ``allowed`` (None: all): the same
+    component kind, the same space group (none left: the groups with the same
+    property names), the same action parameters."""
+
+    def keep(k: str) -> bool:
+        return k != item and (allowed is None or k in allowed)
+
     if category == "component":
         piece = ruleset.pieces[item]
         declared = ruleset.kinds.get(piece.kind, {})
         plain = [k for k, t in declared.items() if t in PLAIN]
+
+        def values(p: Any) -> dict:
+            return {name: p.properties.get(name) for name in plain}
+
         every = [
-            (k, p.kind, {name: p.properties.get(name) for name in plain})
-            for k, p in ruleset.pieces.items()
-            if p.kind == piece.kind
+            (k, values(p)) for k, p in ruleset.pieces.items() if p.kind == piece.kind and keep(k)
         ]
-        return f"{piece.kind} components", every
+        return f"{piece.kind} components", values(piece), every
     if category == "space":
         space = ruleset.spaces[item]
         every = [
-            (k, s.group, _plain(s.properties))
+            (k, _plain(s.properties))
             for k, s in ruleset.spaces.items()
-            if s.group == space.group and k != item
+            if s.group == space.group and keep(k)
         ]
-        if not every:  # a new group: the spaces with the same properties
-            names = set(space.properties)
-            every = [
-                (k, s.group, _plain(s.properties))
-                for k, s in ruleset.spaces.items()
-                if set(s.properties) == names and s.group != space.group
-            ]
-        every.append((item, space.group, _plain(space.properties)))
-        return f"spaces like {space.group}", every
+        if every:
+            return f"spaces of {space.group}", _plain(space.properties), every
+        names = set(space.properties)  # a new group: the spaces with the same properties
+        every = [
+            (k, _plain(s.properties))
+            for k, s in ruleset.spaces.items()
+            if set(s.properties) == names and keep(k)
+        ]
+        return f"spaces like {space.group}", _plain(space.properties), every
     if category == "action":
         params = ruleset.actions[item].params
-        every = [(k, "action", {}) for k, a in ruleset.actions.items() if a.params == params]
-        return "actions with the same parameters", every
-    return "items", []
+        every = [(k, {}) for k, a in ruleset.actions.items() if a.params == params and keep(k)]
+        return "actions with the same parameters", {}, every
+    return "items", {}, []
 
 
 def _plain(properties: dict) -> dict:
