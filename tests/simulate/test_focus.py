@@ -92,6 +92,9 @@ def test_what_a_mod_adds_is_found_by_comparing_the_rulesets() -> None:
     assert len(items) == 2
     # then wider and wider: the level 3 employees, ..., every employee of the base
     assert ns1.levels[-1][0] == "employee components" and len(ns1.levels[-1][1]) > 20
+    # a new group of spaces: the base spaces with the same properties
+    garden1 = next(t for t in targets(plan) if t.item == "garden1")
+    assert garden1.reference and not any(s.startswith("garden") for s in garden1.reference)
 
 
 def test_too_few_reference_players_widen_the_reference() -> None:
