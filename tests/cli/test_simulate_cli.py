@@ -115,7 +115,7 @@ def golden(tmp_path_factory):
     """200 two-player random games of the golden apprentice mod, all files written."""
     out = tmp_path_factory.mktemp("golden")
     result = invoke(
-        "simulate", "rococo", "--mod", str(ROOT / "examples/mods/golden-apprentice.yaml"),
+        "simulate", "rococo", "--mod", str(ROOT / "examples/balance/golden-apprentice.yaml"),
         "--games", "200", "--players", "2", "--jobs", "1", "--seed", "1", "--out", str(out),
     )  # fmt: skip
     assert result.exit_code == 0, result.output

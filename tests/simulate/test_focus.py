@@ -12,7 +12,7 @@ from interpreter.simulate.play import ruleset_of
 from interpreter.simulate.report import build
 from interpreter.simulate.report_text import text
 
-GOLDEN = str(ROOT / "examples" / "mods" / "golden-apprentice.yaml")
+GOLDEN = str(ROOT / "examples" / "balance" / "golden-apprentice.yaml")
 NEW_STAFF = str(ROOT / "examples" / "mods" / "new-staff.yaml")
 
 # A level I apprentice with E01's bonus (1 livre): worth what its peers are.
