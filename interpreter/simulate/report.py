@@ -15,8 +15,8 @@ from interpreter.simulate.plan import Plan
 from interpreter.simulate.play import named_items, ruleset_of
 
 
-def build(plan: Plan, outcome: Outcome) -> dict:
-    records = outcome.ordered()
+def build(plan: Plan, outcome: Outcome, records: list[dict]) -> dict:
+    records = sorted(records, key=lambda rec: (rec["variant"], rec["index"]))
     kinds: dict[str, str] = {}
     for variant in plan.variants:
         kinds.update(named_items(ruleset_of(variant)))
@@ -25,7 +25,7 @@ def build(plan: Plan, outcome: Outcome) -> dict:
     report = {
         "format": "rules-simulate/1",
         "run": {
-            "planned": plan.games * len(plan.variants),
+            "planned": plan.total,
             "played": played,
             "interrupted": outcome.interrupted,
             "seconds": round(outcome.seconds, 3),
@@ -80,15 +80,15 @@ def written(make: Callable[[io.StringIO], object]) -> str:
 
 
 def write_all(report: dict, folder: Path) -> list[Path]:
-    """summary.txt, report.json, games.csv, items.csv and report.html in ``folder``."""
-    from interpreter.simulate.report_csv import games_csv, items_csv
+    """summary.txt, report.json, items.csv and report.html in ``folder`` (its games.csv
+    is written as the games finish: ``rows.py``)."""
+    from interpreter.simulate.report_csv import items_csv
     from interpreter.simulate.report_html import html
     from interpreter.simulate.report_text import text
 
     paths = []
     for name, make in (
         ("summary.txt", lambda stream: stream.write(text(report) + "\n")),
-        ("games.csv", lambda stream: games_csv(report, stream)),
         ("items.csv", lambda stream: items_csv(report, stream)),
         ("report.html", lambda stream: stream.write(html(report))),
     ):

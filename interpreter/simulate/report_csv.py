@@ -1,9 +1,9 @@
-"""CSV files for tools: one row per game, one row per item and group."""
+"""CSV files for tools: one row per game (written by ``rows.py`` as games finish), one row
+per item and group."""
 
 from __future__ import annotations
 
 import csv
-import json
 from typing import TextIO
 
 GAME_COLUMNS = [
@@ -34,29 +34,6 @@ ITEM_COLUMNS = [
     "low",
     "high",
 ]
-
-
-def games_csv(report: dict, stream: TextIO) -> None:
-    out = csv.writer(stream)
-    out.writerow(GAME_COLUMNS)
-    labels = [v["label"] for v in report["plan"]["variants"]]
-    for game in report["games"]:
-        out.writerow(
-            [
-                game["variant"],
-                labels[game["variant"]],
-                game["index"],
-                game["players"],
-                game["seed"],
-                ",".join(game["agents"]),
-                json.dumps(game.get("scores")),
-                json.dumps(game.get("winners")),
-                game["decisions"],
-                game["rounds"],
-                game["error"] or "",
-                game["replay"],
-            ]
-        )
 
 
 def items_csv(report: dict, stream: TextIO) -> None:

@@ -30,14 +30,20 @@ replace:
 """
 
 
+def played(plan: Plan, **options) -> dict:
+    """The report of a run (its records kept here: the runner keeps none)."""
+    records: list[dict] = []
+    return build(plan, run(plan, on_record=records.append, **options), records)
+
+
 @pytest.fixture(scope="module")
 def serial():
-    return build(SMALL, run(SMALL, jobs=1))
+    return played(SMALL, jobs=1)
 
 
 def test_the_statistics_are_the_same_with_one_and_two_processes(serial) -> None:
     assert serial["run"]["played"] == 6
-    pooled = build(SMALL, run(SMALL, jobs=2))
+    pooled = played(SMALL, jobs=2)
     assert pooled["run"]["workers"] == 2
     assert statistics(pooled) == statistics(serial)
 
@@ -49,9 +55,9 @@ def test_the_statistics_are_the_same_on_a_dask_cluster(serial) -> None:
     with distributed.LocalCluster(
         n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
     ) as cluster:
-        outcome = run(SMALL, scheduler=cluster.scheduler_address)
-    assert not outcome.interrupted
-    assert statistics(build(SMALL, outcome)) == statistics(serial)
+        report = played(SMALL, scheduler=cluster.scheduler_address)
+    assert not report["run"]["interrupted"]
+    assert statistics(report) == statistics(serial)
 
 
 def test_each_game_is_the_game_rules_play_plays_with_its_seed(serial) -> None:
@@ -76,7 +82,7 @@ def test_agents_take_every_seat_in_turn() -> None:
         ("greedy", "random"),
         ("random", "greedy"),
     ]
-    assert "--agents random,greedy" in plan.replay_command(plan.specs()[1])
+    assert "--agents random,greedy" in plan.replay_command(plan.spec(1))
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -89,9 +95,8 @@ def test_an_interrupted_run_keeps_a_readable_partial_report(jobs, tmp_path) -> N
             raise KeyboardInterrupt
 
     outcome = run(SMALL, jobs=jobs, on_record=stop_after_three)
-    assert outcome.interrupted
-    assert len(outcome.records) == 3
-    report = build(SMALL, outcome)
+    assert outcome.interrupted and outcome.played == 3
+    report = build(SMALL, outcome, seen)
     assert report["run"]["interrupted"] and report["run"]["played"] == 3
     write_all(report, tmp_path)
     again = json.loads((tmp_path / "report.json").read_text())
@@ -107,7 +112,7 @@ def test_an_overpowered_card_tops_the_table(tmp_path) -> None:
     # 60 two-player random games of each: the modded game and, as a control, the
     # plain one on the same seeds (a versus run).
     plan = Plan([Variant("rococo", (), (str(mod),)), Variant("rococo")], 60, [2], seed="1")
-    report = build(plan, run(plan, jobs=1))
+    report = played(plan, jobs=1)
     modded, plain = report["groups"]["0:2"], report["groups"]["1:2"]
     assert modded["items"][0]["item"] == "E02"
     assert modded["items"][0]["low"] > 0.7
