@@ -217,13 +217,16 @@ def simulate(
     rows = GameRows(plan, [p for p in (out and out / "games.csv", csv_path) if p is not None])
     records: list[dict] = []  # until the report folds the records as they come
 
+    stops = Stops()
+
     def take(record: dict) -> None:
-        rows(record)
-        records.append(record)
+        with stops.held():  # a row is written whole, whatever signal comes
+            rows(record)
+            records.append(record)
         progress(record)
 
     try:
-        with Stops().installed():
+        with stops.installed():
             outcome = run(plan, jobs=jobs, scheduler=scheduler, on_record=take)
     finally:
         rows.close()

@@ -143,7 +143,8 @@ def _on_cluster(plan: Plan, address: str, outcome: Outcome, take: Callback) -> N
                     for spec in specs:
                         submit([spec], True)
                 else:
-                    take(unplayed(specs[0], f"lost on the cluster: {type(exc).__name__}: {exc}"))
+                    why = f"error: lost on the cluster, twice: {type(exc).__name__}: {exc}"
+                    take(unplayed(specs[0], why))
             else:
                 for record in records:
                     take(record)

@@ -146,7 +146,7 @@ class Pool:
                     self.take(
                         unplayed(
                             late,
-                            f"the game did not end within {self.plan.game_timeout:g} s "
+                            f"error: the game did not end within {self.plan.game_timeout:g} s "
                             "(--game-timeout) and did not stop itself: its worker was killed",
                         )
                     )
@@ -166,7 +166,7 @@ class Pool:
                 self.take(
                     unplayed(
                         spec,
-                        f"the worker process playing it died ({how}) "
+                        f"error: the worker process playing it died ({how}) "
                         f"on each of its {ATTEMPTS} attempts: the game is lost",
                     )
                 )
