@@ -1,17 +1,29 @@
-"""`rules simulate`'s speed: games/s with 1 and 2 processes, and what the statistics cost.
+"""`rules simulate`'s speed and memory: games/s with 1 and 2 processes and on Dask, the
+cost of the statistics, and the peak memory of a run against its number of games.
 
-    .venv/bin/python benchmarks/bench_simulate.py [--ruleset rococo] [--games 60]
-        [--players 2] [--jobs 2]
+    .venv/bin/python benchmarks/bench_simulate.py [--ruleset rococo] [--games 600]
+        [--players 2] [--jobs 2] [--dask] [--overhead]
+    .venv/bin/python benchmarks/bench_simulate.py --memory 1000,100000 [--jobs 2]
 
-Prints games/s (wall clock) of ``interpreter.simulate.run`` with 1 and with ``--jobs``
-processes and their ratio, then the overhead of the statistics: the same games played
-bare (the loop of `rules play`, nothing recorded) against played to records and
-aggregated into the full report (CPU time of this process, one process).
+Speed: games/s (wall clock) of ``interpreter.simulate.run`` with 1 and with ``--jobs``
+processes, measured in turn in one call, and their ratio; with ``--dask``, also on a
+local Dask cluster of ``--jobs`` worker processes (one thread each, started before the
+clock runs), and its overhead a game against the local pool of as many processes.
+``--overhead``: the CPU cost of the records and statistics (the same games played bare,
+the loop of `rules play`, against played to records and aggregated into the report).
+
+Memory: for each number of games, a fresh process runs the plan with an ``on_record``
+that only counts, and prints the peak resident memory of that process and of its
+largest worker (``getrusage``): the runner's own memory, without the report's
+aggregation (folded by the caller as the records come).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import resource
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -21,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from interpreter.agents import make
 from interpreter.engine.game import Game
 from interpreter.simulate import Plan, Variant, run
-from interpreter.simulate.play import play_game, ruleset_of
+from interpreter.simulate.play import play, ruleset_of
 from interpreter.simulate.report import build
 
 
@@ -40,10 +52,8 @@ def bare(plan: Plan) -> None:
 def recorded(plan: Plan) -> None:
     from interpreter.simulate.execute import Outcome
 
-    outcome = Outcome()
-    outcome.records = [play_game(plan.variants[s.variant], s) for s in plan.specs()]
-    outcome.seconds = 1.0
-    build(plan, outcome)
+    records = [play(plan, spec) for spec in plan.specs()]
+    build(plan, Outcome(played=len(records), seconds=1.0), records)
 
 
 def cpu(work, plan: Plan, repeat: int = 3) -> float:
@@ -55,29 +65,99 @@ def cpu(work, plan: Plan, repeat: int = 3) -> float:
     return best
 
 
+def speed(plan: Plan, **where) -> float:
+    """Games/s of one run (each record only counted)."""
+    outcome = run(plan, **where)
+    assert outcome.played == plan.total and not outcome.interrupted, outcome
+    return outcome.played / outcome.seconds
+
+
+def on_dask(plan: Plan, jobs: int) -> float:
+    from distributed import Client, LocalCluster
+
+    with (
+        LocalCluster(
+            n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as client,
+    ):
+        client.run(ruleset_of, plan.variants[0])  # loaded before the clock runs
+        return speed(plan, scheduler=cluster.scheduler_address)
+
+
+def peak(games: int, jobs: int, ruleset: str, players: int) -> dict:
+    """Run ``games`` games, counting the records; the peak memory it took (KiB)."""
+    plan = Plan([Variant(ruleset)], games, [players])
+    count = [0]
+
+    def counted(record: dict) -> None:
+        count[0] += 1
+
+    outcome = run(plan, jobs=jobs, on_record=counted)
+    return {
+        "games": count[0],
+        "jobs": jobs,
+        "seconds": round(outcome.seconds, 1),
+        "errors": outcome.failed,
+        "parent_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+        "worker_kib": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,
+    }
+
+
+def memory(counts: list[int], args) -> None:
+    rows = []
+    for games in counts:
+        command = [sys.executable, __file__, "--peak", str(games), "--jobs", str(args.jobs)]
+        command += ["--ruleset", args.ruleset, "--players", str(args.players)]
+        rows.append(json.loads(subprocess.run(command, check=True, capture_output=True).stdout))
+        row = rows[-1]
+        print(
+            f"{row['games']:>7} games, {row['jobs']} job(s), {row['seconds']} s: peak "
+            f"{row['parent_kib'] / 1024:.1f} MiB in the runner, "
+            f"{row['worker_kib'] / 1024:.1f} MiB in its largest worker, {row['errors']} errors",
+            flush=True,
+        )
+    first, last = rows[0], rows[-1]
+    for key in ("parent_kib", "worker_kib"):
+        if first[key]:
+            print(f"{key}: {last[key] / first[key]:.2f}x from {first['games']} to {last['games']}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ruleset", default="rococo")
-    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--games", type=int, default=600)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--dask", action="store_true", help="also on a local Dask cluster")
+    parser.add_argument("--overhead", action="store_true", help="the statistics' CPU cost")
+    parser.add_argument("--memory", default=None, help="numbers of games, e.g. 1000,100000")
+    parser.add_argument("--peak", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.peak is not None:
+        print(json.dumps(peak(args.peak, args.jobs, args.ruleset, args.players)))
+        return
+    if args.memory:
+        memory([int(n) for n in args.memory.split(",")], args)
+        return
     plan = Plan([Variant(args.ruleset)], args.games, [args.players])
     ruleset_of(plan.variants[0])  # loading is not timed
-    speeds = {}
-    for jobs in (1, args.jobs):
-        outcome = run(plan, jobs=jobs)
-        speeds[jobs] = len(outcome.records) / outcome.seconds
-        print(
-            f"{jobs} process(es): {args.games} games in {outcome.seconds:.2f} s, "
-            f"{speeds[jobs]:.1f} games/s"
-        )
+    speeds = {jobs: speed(plan, jobs=jobs) for jobs in (1, args.jobs)}
+    if args.dask:
+        speeds["dask"] = on_dask(plan, args.jobs)
+    for where, games_per_second in speeds.items():
+        label = f"Dask, {args.jobs} workers" if where == "dask" else f"{where} process(es)"
+        print(f"{label}: {args.games} games, {games_per_second:.1f} games/s")
     print(f"scaling: {speeds[args.jobs] / speeds[1]:.2f}x with {args.jobs} processes")
-    plain, full = cpu(bare, plan), cpu(recorded, plan)
-    print(
-        f"bare play {plain:.2f} s CPU, with records and statistics {full:.2f} s CPU: "
-        f"overhead {100 * (full - plain) / plain:+.1f} %"
-    )
+    if args.dask:
+        extra = 1 / speeds["dask"] - 1 / speeds[args.jobs]
+        print(f"Dask overhead: {1000 * extra:+.2f} ms a game against {args.jobs} local processes")
+    if args.overhead:
+        plain, full = cpu(bare, plan), cpu(recorded, plan)
+        print(
+            f"bare play {plain:.2f} s CPU, with records and statistics {full:.2f} s CPU: "
+            f"overhead {100 * (full - plain) / plain:+.1f} %"
+        )
 
 
 if __name__ == "__main__":

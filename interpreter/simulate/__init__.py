@@ -1,9 +1,10 @@
 """Many seeded games of a ruleset, and what they say about its balance.
 
 ``plan`` names the games (a seed, a player count and agents for each), ``play``
-plays one to a record, ``execute`` runs a plan in this process, a process pool or a
-Dask cluster, ``aggregate`` and ``compare`` turn records into statistics and
-``report_*`` write them as text, JSON, CSV and HTML. Every statistic is computed
+plays one to a record, ``execute`` runs a plan in this process, a pool of worker
+processes (``pool``) or a Dask cluster and passes each record on as its game finishes
+(``rows`` writes it to CSV at once), ``aggregate`` and ``compare`` turn records into
+statistics and ``report_*`` write them as text, JSON, CSV and HTML. Every statistic is computed
 from the records in game order, so it never depends on how the games were run.
 """
 

@@ -1,6 +1,7 @@
-"""Issue 46: `rules simulate` in real processes: a worker killed with SIGKILL costs no
-game, SIGTERM and SIGINT to the command write the games finished so far and exit
-cleanly, and no worker outlives the command, however it ends (SIGKILL included).
+"""Issue 46: running `rules simulate`. In real processes: a worker killed with SIGKILL
+costs no game; SIGTERM and SIGINT to the command write the games finished so far and
+exit cleanly; no worker outlives the command, however it ends (SIGKILL included). And
+a game past `--game-timeout` is an error with its seed.
 
 The tests wait for rows of games.csv (written as each game finishes) before they
 strike; the waits are generous (a loaded machine), nothing is timed."""
@@ -119,3 +120,15 @@ def test_the_workers_die_with_a_killed_command(tmp_path) -> None:
     process.communicate()
     assert left_alive(workers) == []
     assert len(rows(out)) >= 10  # the rows written stay
+
+
+def test_a_game_past_game_timeout_is_an_error_with_its_seed_and_the_run_goes_on() -> None:
+    from rules_test_support import invoke
+
+    result = invoke(
+        "simulate", "rococo", "--games", "2", "--players", "2", "--jobs", "1",
+        "--game-timeout", "0.000001", "--seed", "46",
+    )  # fmt: skip
+    assert result.exit_code == 1, result.output
+    assert result.output.count("the game did not end within 1e-06 s (--game-timeout)") == 2
+    assert "reproduce: rules play rococo --players 2 --seed " in result.output
