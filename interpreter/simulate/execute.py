@@ -28,7 +28,7 @@ from interpreter.simulate.play import play, play_games, ruleset_of, unplayed
 from interpreter.simulate.pool import Pool, PoolFailed
 
 Callback = Callable[[dict], None]
-AHEAD = 2  # cluster tasks out at once, per worker thread of the cluster
+AHEAD = 2  # cluster tasks out at once, per slot of the cluster (Dask: nthreads)
 
 
 @dataclass
