@@ -66,7 +66,9 @@ class Pool:
         self.plan = plan
         self.jobs = jobs
         self.take = take
-        self.context = multiprocessing.get_context("fork")  # inherits the loaded rulesets
+        # forked, a worker inherits the loaded rulesets; where there is no fork, it loads them
+        self.forks = "fork" in multiprocessing.get_all_start_methods()
+        self.context = multiprocessing.get_context("fork" if self.forks else "spawn")
         self.workers: list[_Worker] = []
         self.todo: deque[GameSpec] = deque()  # games to send before new ones
         self.deaths: dict[tuple[int, int], int] = {}  # (variant, index) -> workers lost
@@ -184,7 +186,9 @@ class Pool:
 
     def _start(self) -> _Worker:
         mine, theirs = self.context.Pipe()
-        others = [w.conn for w in self.workers] + [mine]
+        others = [w.conn for w in self.workers if not w.conn.closed] + [mine]
+        if not self.forks:  # a spawned worker is given no end but its own
+            others = []
         process = self.context.Process(
             target=_serve, args=(self.plan, theirs, others, os.getpid()), daemon=True
         )
