@@ -12,18 +12,18 @@ clock runs), and its overhead a game against the local pool of as many processes
 ``--overhead``: the CPU cost of the records and statistics (the same games played bare,
 the loop of `rules play`, against played to records and aggregated into the report).
 
-Memory: for each number of games, a fresh process runs the plan with an ``on_record``
-that only counts, and prints the peak resident memory of that process and of its
-largest worker (``getrusage``): the runner's own memory, without the report's
-aggregation (folded by the caller as the records come).
+Memory: one run of the largest number of games with an ``on_record`` that only
+counts; when the count reaches each number given, the peak resident memory so far of
+this process (``getrusage``) and of its largest worker (``VmHWM`` in /proc: Linux). It
+is the runner's own memory, without the report's aggregation (which the caller folds
+as the records come). Stopped early (Ctrl-C), it has printed the marks it reached.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import multiprocessing
 import resource
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -85,40 +85,44 @@ def on_dask(plan: Plan, jobs: int) -> float:
         return speed(plan, scheduler=cluster.scheduler_address)
 
 
-def peak(games: int, jobs: int, ruleset: str, players: int) -> dict:
-    """Run ``games`` games, counting the records; the peak memory it took (KiB)."""
-    plan = Plan([Variant(ruleset)], games, [players])
-    count = [0]
+def worker_peak() -> int:
+    """The largest peak resident memory (KiB) of this process's live workers (Linux)."""
+    peaks = [0]
+    for child in multiprocessing.active_children():
+        status = Path(f"/proc/{child.pid}/status").read_text()
+        peaks += [int(line.split()[1]) for line in status.splitlines() if line[:6] == "VmHWM:"]
+    return max(peaks)
+
+
+def memory(marks: list[int], args) -> None:
+    """One run of the largest number of games; at each mark, the peaks so far."""
+    plan = Plan([Variant(args.ruleset)], max(marks), [args.players])
+    start = time.perf_counter()
+    seen = {"games": 0, "errors": 0}
+    rows = []
 
     def counted(record: dict) -> None:
-        count[0] += 1
+        seen["games"] += 1
+        seen["errors"] += record["error"] is not None
+        if seen["games"] in marks:
+            rows.append(
+                {
+                    "games": seen["games"],
+                    "parent": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+                    "worker": worker_peak(),
+                }
+            )
+            print(
+                f"{seen['games']:>7} games, {args.jobs} job(s), "
+                f"{time.perf_counter() - start:.0f} s: peak {rows[-1]['parent'] / 1024:.1f} MiB "
+                f"in the runner, {rows[-1]['worker'] / 1024:.1f} MiB in its largest worker, "
+                f"{seen['errors']} errors",
+                flush=True,
+            )
 
-    outcome = run(plan, jobs=jobs, on_record=counted)
-    return {
-        "games": count[0],
-        "jobs": jobs,
-        "seconds": round(outcome.seconds, 1),
-        "errors": outcome.failed,
-        "parent_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
-        "worker_kib": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,
-    }
-
-
-def memory(counts: list[int], args) -> None:
-    rows = []
-    for games in counts:
-        command = [sys.executable, __file__, "--peak", str(games), "--jobs", str(args.jobs)]
-        command += ["--ruleset", args.ruleset, "--players", str(args.players)]
-        rows.append(json.loads(subprocess.run(command, check=True, capture_output=True).stdout))
-        row = rows[-1]
-        print(
-            f"{row['games']:>7} games, {row['jobs']} job(s), {row['seconds']} s: peak "
-            f"{row['parent_kib'] / 1024:.1f} MiB in the runner, "
-            f"{row['worker_kib'] / 1024:.1f} MiB in its largest worker, {row['errors']} errors",
-            flush=True,
-        )
+    run(plan, jobs=args.jobs, on_record=counted)
     first, last = rows[0], rows[-1]
-    for key in ("parent_kib", "worker_kib"):
+    for key in ("parent", "worker"):
         if first[key]:
             print(f"{key}: {last[key] / first[key]:.2f}x from {first['games']} to {last['games']}")
 
@@ -131,12 +135,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--dask", action="store_true", help="also on a local Dask cluster")
     parser.add_argument("--overhead", action="store_true", help="the statistics' CPU cost")
-    parser.add_argument("--memory", default=None, help="numbers of games, e.g. 1000,100000")
-    parser.add_argument("--peak", type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--memory", default=None, help="marks, e.g. 1000,10000,100000")
     args = parser.parse_args()
-    if args.peak is not None:
-        print(json.dumps(peak(args.peak, args.jobs, args.ruleset, args.players)))
-        return
     if args.memory:
         memory([int(n) for n in args.memory.split(",")], args)
         return
