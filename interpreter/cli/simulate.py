@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from pathlib import Path
 
@@ -107,11 +108,20 @@ def player_counts(text: str | None, ruleset) -> list[int]:
     help="A game longer than this is an error.",
 )
 @click.option(
+    "--game-timeout",
+    type=click.FloatRange(0, min_open=True),
+    default=3600.0,
+    show_default=True,
+    metavar="SECONDS",
+    help="A game still under way after this long is an error (with its seed); the run goes on.",
+)
+@click.option(
     "--out",
     "out",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
-    help="Write summary.txt, report.json, games.csv, items.csv and report.html here.",
+    help="Write summary.txt, report.json, games.csv (a row as each game finishes), items.csv "
+    "and report.html here.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON instead of text.")
 @click.option(
@@ -119,7 +129,8 @@ def player_counts(text: str | None, ruleset) -> list[int]:
     "csv_path",
     type=click.Path(dir_okay=False, path_type=Path),
     default=None,
-    help="Write one CSV row per game (seed, scores, replay command) to this file.",
+    help="Write one CSV row per game (seed, scores, replay command) to this file, as each "
+    "game finishes.",
 )
 @click.option(
     "--html",
@@ -157,6 +168,7 @@ def simulate(
     versus_expansions: tuple[str, ...],
     versus_mods: tuple[Path, ...],
     max_decisions: int,
+    game_timeout: float,
     out: Path | None,
     as_json: bool,
     csv_path: Path | None,
@@ -172,17 +184,19 @@ def simulate(
     level, with a verdict. Then win rates by seat and agent, scores, game length, and
     the win rate of the players who used each component, space and action named in
     decisions, all with 95 % intervals; every error with the seed that reproduces it.
-    Exit code 1 if any game erred, 130 if interrupted (the partial results are
-    reported).
+    A worker process that dies has its game played once more, then reported as an
+    error. Exit code 1 if any game erred, 128 + the signal's number if Ctrl-C (130),
+    SIGTERM or SIGHUP stopped the run (the partial results are reported and written).
     """
+    from interpreter.cli.stops import Stops
     from interpreter.simulate import Plan, Variant, run
     from interpreter.simulate.aggregate import Totals
     from interpreter.simulate.focus import references, targets
     from interpreter.simulate.progress import Progress
     from interpreter.simulate.report import build, write_all
-    from interpreter.simulate.report_csv import GamesCsv
     from interpreter.simulate.report_html import html
     from interpreter.simulate.report_text import text
+    from interpreter.simulate.rows import GameRows
 
     for spec in (a.strip() for a in agents.split(",")):
         try:
@@ -205,7 +219,13 @@ def simulate(
                     f"the second variant: {other.players_refusal(count)}", param_hint="--players"
                 )
     plan = Plan(
-        variants, games, counts, [a.strip() for a in agents.split(",")], seed, max_decisions
+        variants,
+        games,
+        counts,
+        [a.strip() for a in agents.split(",")],
+        seed,
+        max_decisions,
+        game_timeout,
     )
     for item in focus:
         if not any(item in r.pieces or item in r.spaces or item in r.actions for r in loaded):
@@ -215,25 +235,23 @@ def simulate(
                 param_hint="--focus",
             )
     found = targets(plan, focus)
-    totals = Totals(references(found))
-    writers = [GamesCsv(plan, path) for path in (csv_path, out and out / "games.csv") if path]
-    progress = Progress(games * len(variants))
+    totals = Totals(references(found))  # every record folds in here; none is kept
+    progress = Progress(plan.total)
+    rows = GameRows(plan, [p for p in (out and out / "games.csv", csv_path) if p is not None])
+    stops = Stops()
 
-    def on_record(record: dict) -> None:
-        totals.add(record)
-        for writer in writers:
-            writer(record)
+    def take(record: dict) -> None:
+        with stops.held():  # a record is folded and its row written whole, whatever signal
+            rows(record)
+            totals.add(record)
         progress(record)
 
     try:
-        outcome = run(plan, jobs=jobs, scheduler=scheduler, on_record=on_record)
-    except BaseException:
-        for writer in writers:
-            writer.abort()
-        raise
+        with stops.installed():
+            outcome = run(plan, jobs=jobs, scheduler=scheduler, on_record=take)
+    finally:
+        rows.close()
     progress.close()
-    for writer in writers:
-        writer.close()
     report = build(plan, outcome, totals, found)
     if out is not None:
         write_all(report, out)
@@ -243,10 +261,24 @@ def simulate(
         click.echo(json.dumps(report, indent=2, ensure_ascii=False))
     else:
         click.echo(text(report, top))
-    if outcome.interrupted:
-        click.echo("interrupted: the report covers the games played so far", err=True)
-        sys.exit(130)
-    sys.exit(1 if totals.failed else 0)
+    if outcome.restarts:
+        click.echo(
+            f"{outcome.restarts} worker process(es) died and were replaced; the games they "
+            "were playing were played again (or reported as errors)",
+            err=True,
+        )
+    if outcome.failure is not None:
+        click.echo(f"error: {outcome.failure}; the report covers the games played", err=True)
+        sys.exit(1)
+    if outcome.stopped_by is not None:
+        how = (
+            "interrupted"
+            if outcome.stopped_by == signal.SIGINT
+            else "stopped by " + (signal.Signals(outcome.stopped_by).name)
+        )
+        click.echo(f"{how}: the report covers the games played so far", err=True)
+        sys.exit(128 + outcome.stopped_by)
+    sys.exit(1 if outcome.failed else 0)
 
 
 __all__ = ["player_counts", "simulate"]

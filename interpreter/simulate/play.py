@@ -10,7 +10,7 @@ from interpreter.agents import make
 from interpreter.engine.game import Game
 from interpreter.errors import GameError
 from interpreter.ruleset import load_or_raise
-from interpreter.simulate.plan import GameSpec, Variant
+from interpreter.simulate.plan import GameSpec, Plan, Variant
 from interpreter.simulate.record import Recorder
 
 _NAMES: dict[int, dict[str, str]] = {}
@@ -44,11 +44,10 @@ def named_items(ruleset) -> dict[str, str]:
     return names
 
 
-def play_game(variant: Variant, spec: GameSpec, max_decisions: int = 20000) -> dict[str, Any]:
-    """Play ``spec`` as `rules play` would; a record of the game (never raises)."""
-    start = time.perf_counter()
-    names = [f"P{i + 1}" for i in range(spec.players)]
-    record: dict[str, Any] = {
+def unplayed(spec: GameSpec, error: str | None = None) -> dict[str, Any]:
+    """The record of a game before it is played; with ``error``, of a game lost with the
+    process that played it (a killed worker, a game stopped for time)."""
+    return {
         "index": spec.index,
         "variant": spec.variant,
         "players": spec.players,
@@ -56,8 +55,33 @@ def play_game(variant: Variant, spec: GameSpec, max_decisions: int = 20000) -> d
         "agents": list(spec.agents),
         "decisions": 0,
         "rounds": 0,
-        "error": None,
+        "error": error,
+        "seconds": 0.0,
     }
+
+
+def play(plan: Plan, spec: GameSpec) -> dict[str, Any]:
+    """Game ``spec`` of ``plan``, within the plan's limits."""
+    return play_game(plan.variants[spec.variant], spec, plan.max_decisions, plan.game_timeout)
+
+
+def play_games(plan: Plan, specs: list[GameSpec]) -> list[dict[str, Any]]:
+    """Some games of ``plan``: what a Dask task plays."""
+    return [play(plan, spec) for spec in specs]
+
+
+def play_game(
+    variant: Variant, spec: GameSpec, max_decisions: int = 20000, timeout: float | None = None
+) -> dict[str, Any]:
+    """Play ``spec`` as `rules play` would; a record of the game (never raises).
+
+    A game still under way after ``max_decisions`` decisions or ``timeout`` seconds (of
+    the clock, looked at between decisions) is an error: a run never waits for a game
+    that does not end."""
+    start = time.perf_counter()
+    deadline = float("inf") if timeout is None else start + timeout
+    names = [f"P{i + 1}" for i in range(spec.players)]
+    record = unplayed(spec)
     game = None
     try:
         ruleset = ruleset_of(variant)
@@ -71,6 +95,11 @@ def play_game(variant: Variant, spec: GameSpec, max_decisions: int = 20000) -> d
         while not game.is_over():
             if decisions >= max_decisions:
                 raise GameError(f"the game is not over after {max_decisions} decisions")
+            if time.perf_counter() > deadline:
+                raise GameError(
+                    f"the game did not end within {timeout:g} s (--game-timeout), "
+                    f"after {decisions} decisions"
+                )
             decision = game.pending()[0]
             choice = agents[decision.player].choose(game, decision)
             recorder.apply(decision.player, decision.options, choice)
@@ -98,9 +127,3 @@ def _finish(record: dict, game: Game, names: list[str], recorder: Recorder) -> N
     record["decisions"] = sum(1 for event in game.events if "player" in event)
     recorder.finish()
     recorder.into(record)
-
-
-def play_chunk(args: tuple) -> list[dict[str, Any]]:
-    """Play some games of a plan: ``(variants, specs, max_decisions)`` -> records."""
-    variants, specs, max_decisions = args
-    return [play_game(variants[s.variant], s, max_decisions) for s in specs]

@@ -11,7 +11,7 @@ from interpreter.atomic_file import write_output
 from interpreter.simulate.aggregate import Totals, variant_name
 from interpreter.simulate.compare import compare
 from interpreter.simulate.execute import Outcome
-from interpreter.simulate.focus import Target, has, judge, references, same_seeds, targets
+from interpreter.simulate.focus import Target, has, judge, same_seeds, targets
 from interpreter.simulate.plan import Plan
 from interpreter.simulate.play import named_items, ruleset_of
 
@@ -21,21 +21,11 @@ RANDOM_NOTE = (
 )
 
 
-def build(
-    plan: Plan,
-    outcome: Outcome,
-    totals: Totals | None = None,
-    found: list[Target] | None = None,
-) -> dict:
-    """The report of a run, from ``totals`` (folded as the games finished; else from
-    ``outcome.records``) and the ``found`` items to open on (else what the mods add
-    or change)."""
+def build(plan: Plan, outcome: Outcome, totals: Totals, found: list[Target] | None = None) -> dict:
+    """The report of a run from ``totals`` (its records folded as the games finished,
+    never held) and the ``found`` items to open on (else what the mods add or change)."""
     if found is None:
         found = targets(plan)
-    if totals is None:
-        totals = Totals(references(found))
-        for record in outcome.records:
-            totals.add(record)
     kinds: dict[str, str] = {}
     for variant in plan.variants:
         kinds.update(named_items(ruleset_of(variant)))
@@ -45,7 +35,7 @@ def build(
     report = {
         "format": "rules-simulate/2",
         "run": {
-            "planned": plan.games * len(plan.variants),
+            "planned": plan.total,
             "played": played,
             "errors": totals.failed,
             "interrupted": outcome.interrupted,
@@ -93,8 +83,8 @@ def written(make: Callable[[io.StringIO], object]) -> str:
 
 
 def write_all(report: dict, folder: Path) -> list[Path]:
-    """summary.txt, report.json, items.csv and report.html in ``folder`` (games.csv is
-    written as the games finish: ``report_csv.GamesCsv``)."""
+    """summary.txt, report.json, items.csv and report.html in ``folder`` (its games.csv
+    is written as the games finish: ``rows.py``)."""
     from interpreter.simulate.report_csv import items_csv
     from interpreter.simulate.report_html import html
     from interpreter.simulate.report_text import text

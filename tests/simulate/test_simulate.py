@@ -72,7 +72,7 @@ def test_each_game_is_the_game_rules_play_plays_with_its_seed() -> None:
     run(SMALL, jobs=1, on_record=records.append)
     game = next(rec for rec in records if rec["index"] == 3)
     assert game["seed"] == game_seed("7", 3)
-    replay = SMALL.replay_command(SMALL.specs()[3])
+    replay = SMALL.replay_command(SMALL.spec(3))
     assert replay == (
         f"rules play rococo --players {game['players']} --seed {game['seed']} --agents random"
     )
@@ -90,7 +90,7 @@ def test_agents_take_every_seat_in_turn() -> None:
         ("greedy", "random"),
         ("random", "greedy"),
     ]
-    assert "--agents random,greedy" in plan.replay_command(plan.specs()[1])
+    assert "--agents random,greedy" in plan.replay_command(plan.spec(1))
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -109,7 +109,7 @@ def test_an_interrupted_run_keeps_a_readable_partial_report(jobs, tmp_path) -> N
         stop_after_three(record)
 
     outcome = run(SMALL, jobs=jobs, on_record=fold_then_stop)
-    assert outcome.interrupted
+    assert outcome.interrupted and outcome.played == 3
     report = build(SMALL, outcome, totals)
     assert report["run"]["interrupted"] and report["run"]["played"] == 3
     write_all(report, tmp_path)
