@@ -12,9 +12,9 @@ depend on the order the records arrive in, so it never depends on how the games 
 
 from __future__ import annotations
 
-from interpreter.simulate.aggregate import Totals, aggregate
+from interpreter.simulate.aggregate import Totals
 from interpreter.simulate.compare import compare
 from interpreter.simulate.execute import Outcome, run
 from interpreter.simulate.plan import Plan, Variant, game_seed
 
-__all__ = ["Outcome", "Plan", "Totals", "Variant", "aggregate", "compare", "game_seed", "run"]
+__all__ = ["Outcome", "Plan", "Totals", "Variant", "compare", "game_seed", "run"]

@@ -276,13 +276,5 @@ class Totals:
         }
 
 
-def aggregate(plan: Plan, records: list[dict], kinds: dict[str, str] | None = None) -> dict:
-    """Statistics of ``records`` (of ``plan``), grouped by variant and player count."""
-    totals = Totals()
-    for record in records:
-        totals.add(record)
-    return totals.groups(plan, kinds)
-
-
 def spec_of(rec: dict) -> GameSpec:
     return GameSpec(rec["index"], rec["variant"], rec["players"], rec["seed"], tuple(rec["agents"]))
