@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from pathlib import Path
 
@@ -107,11 +108,20 @@ def player_counts(text: str | None, ruleset) -> list[int]:
     help="A game longer than this is an error.",
 )
 @click.option(
+    "--game-timeout",
+    type=click.FloatRange(0, min_open=True),
+    default=3600.0,
+    show_default=True,
+    metavar="SECONDS",
+    help="A game still under way after this long is an error (with its seed); the run goes on.",
+)
+@click.option(
     "--out",
     "out",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
-    help="Write summary.txt, report.json, games.csv, items.csv and report.html here.",
+    help="Write summary.txt, report.json, games.csv (a row as each game finishes), items.csv "
+    "and report.html here.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON instead of text.")
 @click.option(
@@ -119,7 +129,8 @@ def player_counts(text: str | None, ruleset) -> list[int]:
     "csv_path",
     type=click.Path(dir_okay=False, path_type=Path),
     default=None,
-    help="Write one CSV row per game (seed, scores, replay command) to this file.",
+    help="Write one CSV row per game (seed, scores, replay command) to this file, as each "
+    "game finishes.",
 )
 @click.option(
     "--html",
@@ -127,6 +138,14 @@ def player_counts(text: str | None, ruleset) -> list[int]:
     type=click.Path(dir_okay=False, path_type=Path),
     default=None,
     help="Write a self-contained HTML report with plots to this file.",
+)
+@click.option(
+    "--focus",
+    "focus",
+    multiple=True,
+    metavar="ID",
+    help="Open the report on this component, space or action too, judged against the "
+    "items of its kind and level as a mod's are (repeatable).",
 )
 @click.option(
     "--top",
@@ -149,25 +168,35 @@ def simulate(
     versus_expansions: tuple[str, ...],
     versus_mods: tuple[Path, ...],
     max_decisions: int,
+    game_timeout: float,
     out: Path | None,
     as_json: bool,
     csv_path: Path | None,
     html_path: Path | None,
+    focus: tuple[str, ...],
     top: int,
 ) -> None:
     """Play GAMES seeded games of RULESET and report its balance.
 
-    Win rates by seat and agent, scores, game length, and the win rate of the players
-    who took, played or used each component, space and action named in decisions, all
-    with 95 % intervals; every error with the seed that reproduces it. Exit code 1 if
-    any game erred, 130 if interrupted (the partial results are reported).
+    With --mod (or --focus) the report opens on what the mod adds or changes: how
+    often each item was offered, taken and used, what its ability gained, and whether
+    the players who had it won more than those who had the items of its kind and
+    level, with a verdict. Then win rates by seat and agent, scores, game length, and
+    the win rate of the players who used each component, space and action named in
+    decisions, all with 95 % intervals; every error with the seed that reproduces it.
+    A worker process that dies has its game played once more, then reported as an
+    error. Exit code 1 if any game erred, 128 + the signal's number if Ctrl-C (130),
+    SIGTERM or SIGHUP stopped the run (the partial results are reported and written).
     """
+    from interpreter.cli.stops import Stops
     from interpreter.simulate import Plan, Variant, run
+    from interpreter.simulate.aggregate import Totals
+    from interpreter.simulate.focus import references, targets
     from interpreter.simulate.progress import Progress
-    from interpreter.simulate.report import build, write_all, written
-    from interpreter.simulate.report_csv import games_csv
+    from interpreter.simulate.report import build, write_all
     from interpreter.simulate.report_html import html
     from interpreter.simulate.report_text import text
+    from interpreter.simulate.rows import GameRows
 
     for spec in (a.strip() for a in agents.split(",")):
         try:
@@ -190,27 +219,66 @@ def simulate(
                     f"the second variant: {other.players_refusal(count)}", param_hint="--players"
                 )
     plan = Plan(
-        variants, games, counts, [a.strip() for a in agents.split(",")], seed, max_decisions
+        variants,
+        games,
+        counts,
+        [a.strip() for a in agents.split(",")],
+        seed,
+        max_decisions,
+        game_timeout,
     )
-    progress = Progress(games * len(variants))
-    outcome = run(plan, jobs=jobs, scheduler=scheduler, on_record=progress)
+    for item in focus:
+        if not any(item in r.pieces or item in r.spaces or item in r.actions for r in loaded):
+            raise click.BadParameter(
+                f"{item!r} is no component, space or action of {ruleset} "
+                f"(`rules cards {ruleset}` lists them)",
+                param_hint="--focus",
+            )
+    found = targets(plan, focus)
+    totals = Totals(references(found))  # every record folds in here; none is kept
+    progress = Progress(plan.total)
+    rows = GameRows(plan, [p for p in (out and out / "games.csv", csv_path) if p is not None])
+    stops = Stops()
+
+    def take(record: dict) -> None:
+        with stops.held():  # a record is folded and its row written whole, whatever signal
+            rows(record)
+            totals.add(record)
+        progress(record)
+
+    try:
+        with stops.installed():
+            outcome = run(plan, jobs=jobs, scheduler=scheduler, on_record=take)
+    finally:
+        rows.close()
     progress.close()
-    report = build(plan, outcome)
+    report = build(plan, outcome, totals, found)
     if out is not None:
         write_all(report, out)
-    if csv_path is not None:
-        write_output(csv_path, written(lambda stream: games_csv(report, stream)))
     if html_path is not None:
         write_output(html_path, html(report))
     if as_json:
         click.echo(json.dumps(report, indent=2, ensure_ascii=False))
     else:
         click.echo(text(report, top))
-    if outcome.interrupted:
-        click.echo("interrupted: the report covers the games played so far", err=True)
-        sys.exit(130)
-    failed = any(rec["error"] for rec in outcome.records)
-    sys.exit(1 if failed else 0)
+    if outcome.restarts:
+        click.echo(
+            f"{outcome.restarts} worker process(es) died and were replaced; the games they "
+            "were playing were played again (or reported as errors)",
+            err=True,
+        )
+    if outcome.failure is not None:
+        click.echo(f"error: {outcome.failure}; the report covers the games played", err=True)
+        sys.exit(1)
+    if outcome.stopped_by is not None:
+        how = (
+            "interrupted"
+            if outcome.stopped_by == signal.SIGINT
+            else "stopped by " + (signal.Signals(outcome.stopped_by).name)
+        )
+        click.echo(f"{how}: the report covers the games played so far", err=True)
+        sys.exit(128 + outcome.stopped_by)
+    sys.exit(1 if outcome.failed else 0)
 
 
 __all__ = ["player_counts", "simulate"]

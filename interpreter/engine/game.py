@@ -207,6 +207,15 @@ class Game(Course, Copies, Budget, Sandbox, WhatIf, ChanceHost, Knowledge):
             illegal.where, illegal.when = refusal.where, refusal.when
             raise illegal from None
 
+    def scope(self, seat: int) -> tuple[dict[str, Any], int]:
+        """The locals bound where ``seat``'s open decision is asked, and how many actions
+        run from actions (`do`) deep it is: what tells a report which component an
+        option that names none (a written option such as "yes") belongs to."""
+        runner = self._deciding(seat)
+        if runner is None or runner.choice is None:
+            return {}, 0
+        return runner.choice.ctx.env, runner.choice.ctx.depth
+
     def _deciding(self, seat: int) -> _Runner | None:
         """The runner waiting for ``seat``'s decision, if one is."""
         for runner in self._runners.values():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from interpreter.load.ruleset_files import MANIFEST, allowed_combinations, resolve_ruleset
@@ -48,25 +49,24 @@ def simulate_check(
             ruleset = ruleset_of(variant)
             counts = list(range(max(ruleset.min_players, 1), ruleset.max_players + 1))
             plan = Plan([variant], games * len(counts), counts, ["random"], "0")
-            outcome = run(plan, jobs=jobs)
-            played += len(outcome.records)
-            for record in outcome.ordered():
-                if record["error"] is not None:
-                    errors.append(
-                        {
-                            "ruleset": variant.label,
-                            "players": record["players"],
-                            "seed": record["seed"],
-                            "error": record["error"],
-                            "replay": plan.replay_command(_spec(record)),
-                        }
-                    )
+            failed: list[dict] = []
+            outcome = run(plan, jobs=jobs, on_record=partial(_keep_error, failed=failed))
+            played += outcome.played
+            for record in sorted(failed, key=lambda rec: rec["index"]):
+                errors.append(
+                    {
+                        "ruleset": variant.label,
+                        "players": record["players"],
+                        "seed": record["seed"],
+                        "error": record["error"],
+                        "replay": plan.replay_command(plan.spec(record["index"])),
+                    }
+                )
             if outcome.interrupted:
                 raise KeyboardInterrupt
     return played, errors
 
 
-def _spec(record: dict):
-    from interpreter.simulate.aggregate import _spec as spec
-
-    return spec(record)
+def _keep_error(record: dict, failed: list[dict]) -> None:
+    if record["error"] is not None:
+        failed.append(record)

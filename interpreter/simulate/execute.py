@@ -1,9 +1,16 @@
 """Run a plan: in this process, in a pool of processes, or on a Dask cluster.
 
-The games are cut into small chunks; records come back as chunks finish and are put
-back in game order, so the results are the same whatever runs them. ``on_record`` is
-called with each record as it arrives (a progress bar, a test); a KeyboardInterrupt,
-from Ctrl-C or from ``on_record``, stops the run and keeps the records so far.
+Each record goes to ``on_record`` as its game finishes, in whatever order the games
+finish; nothing here keeps it, so a run of any length takes the same memory (the
+statistics are folded as records come, by the caller). The games are made as they are
+sent (``Plan.specs``), with a bounded number out at once. A KeyboardInterrupt (Ctrl-C,
+or SIGTERM and SIGHUP turned into one by the command, or raised by ``on_record``) stops
+the run; what finished was passed on, and the Outcome says it was interrupted.
+
+Faults cost games, never the run: a worker that dies has the game it was playing
+played once more, then reported as an error with its seed (``pool.py``; on a cluster
+Dask moves the tasks of a dead worker itself, and a task that fails anyway has its
+games played once more, one a task, then reported as errors).
 """
 
 from __future__ import annotations
@@ -12,25 +19,34 @@ import math
 import os
 import signal
 import time
-from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from itertools import islice
 
 from interpreter.simulate.plan import GameSpec, Plan
-from interpreter.simulate.play import play_chunk, ruleset_of
+from interpreter.simulate.play import play, play_games, ruleset_of, unplayed
+from interpreter.simulate.pool import Pool, PoolFailed
 
 Callback = Callable[[dict], None]
+AHEAD = 2  # cluster tasks out at once, per slot of the cluster (Dask: nthreads)
 
 
 @dataclass
 class Outcome:
-    records: list[dict] = field(default_factory=list)
-    interrupted: bool = False
+    """How a run went (its records went to ``on_record``)."""
+
+    played: int = 0  # games whose record was passed on, errors included
+    failed: int = 0  # of them, the games with an error
+    interrupted: bool = False  # stopped before the end of the plan
+    stopped_by: int | None = None  # the signal that stopped it (Ctrl-C: SIGINT)
+    failure: str | None = None  # what stopped it when no signal did
+    restarts: int = 0  # worker processes that died and were replaced
     seconds: float = 0.0
     workers: int = 1
 
-    def ordered(self) -> list[dict]:
-        return sorted(self.records, key=lambda rec: (rec["variant"], rec["index"]))
+
+class RunError(Exception):
+    """The run could not start or go on (no Dask, no scheduler, workers that keep dying)."""
 
 
 def default_jobs() -> int:
@@ -40,11 +56,15 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def chunks(specs: list[GameSpec], workers: int) -> list[list[GameSpec]]:
-    """Chunks small enough for a smooth progress bar and an even load, big enough
-    that sending them costs little."""
-    size = max(1, min(25, math.ceil(len(specs) / (workers * 8))))
-    return [specs[i : i + size] for i in range(0, len(specs), size)]
+def chunk_size(total: int, workers: int) -> int:
+    """Games a cluster task: small enough for a smooth progress bar and an even load,
+    big enough that sending them costs little."""
+    return max(1, min(25, math.ceil(total / (workers * 8))))
+
+
+def batches(specs: Iterator[GameSpec], size: int) -> Iterator[list[GameSpec]]:
+    while batch := list(islice(specs, size)):
+        yield batch
 
 
 def run(
@@ -53,84 +73,86 @@ def run(
     scheduler: str | None = None,
     on_record: Callback | None = None,
 ) -> Outcome:
-    """Play every game of ``plan``; an Outcome with the records (partial if stopped)."""
-    specs = plan.specs()
+    """Play every game of ``plan``, passing each record to ``on_record`` as it finishes."""
     outcome = Outcome()
+
+    def take(record: dict) -> None:
+        outcome.played += 1
+        outcome.failed += record["error"] is not None
+        if on_record is not None:
+            on_record(record)
+
     start = time.perf_counter()
     try:
         if scheduler is not None:
-            _on_cluster(plan, specs, scheduler, outcome, on_record)
+            _on_cluster(plan, scheduler, outcome, take)
         else:
-            jobs = jobs or default_jobs()
+            jobs = min(jobs or default_jobs(), plan.total)
             for variant in plan.variants:  # load once here: forked workers inherit it
                 ruleset_of(variant)
-            if jobs <= 1 or len(specs) <= 1:
-                _here(plan, specs, outcome, on_record)
+            if jobs <= 1:
+                for spec in plan.specs():
+                    take(play(plan, spec))
             else:
-                _in_pool(plan, specs, jobs, outcome, on_record)
-    except KeyboardInterrupt:
+                outcome.workers = jobs
+                pool = Pool(plan, jobs, take)
+                try:
+                    pool.play(plan.specs())
+                finally:
+                    outcome.restarts = pool.restarts
+    except KeyboardInterrupt as exc:  # ``cli/stops.py``'s Stopped names its signal
         outcome.interrupted = True
+        outcome.stopped_by = getattr(exc, "number", signal.SIGINT)
+    except (PoolFailed, RunError) as exc:
+        outcome.interrupted = True
+        outcome.failure = str(exc)
     outcome.seconds = time.perf_counter() - start
     return outcome
 
 
-def _take(outcome: Outcome, records: list[dict], on_record: Callback | None) -> None:
-    for record in records:
-        outcome.records.append(record)
-        if on_record is not None:
-            on_record(record)
-
-
-def _here(plan: Plan, specs, outcome: Outcome, on_record) -> None:
-    for spec in specs:
-        _take(outcome, play_chunk((plan.variants, [spec], plan.max_decisions)), on_record)
-
-
-def _quiet_worker() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _in_pool(plan: Plan, specs, jobs: int, outcome: Outcome, on_record) -> None:
-    outcome.workers = jobs
-    pool = ProcessPoolExecutor(jobs, initializer=_quiet_worker)
-    try:
-        pending = {
-            pool.submit(play_chunk, (plan.variants, chunk, plan.max_decisions))
-            for chunk in chunks(specs, jobs)
-        }
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                _take(outcome, future.result(), on_record)
-    except BaseException:
-        processes = list((getattr(pool, "_processes", None) or {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:  # the games under way are not waited for
-            process.terminate()
-        raise
-    pool.shutdown()
-
-
-def _on_cluster(plan: Plan, specs, address, outcome: Outcome, on_record) -> None:
+def _on_cluster(plan: Plan, address: str, outcome: Outcome, take: Callback) -> None:
     try:
         from distributed import Client, as_completed
-    except ImportError as exc:
-        raise RuntimeError(
+    except ImportError:
+        raise RunError(
             "--scheduler needs Dask distributed: pip install 'tabletop-rules[cluster]'"
-        ) from exc
-    client = Client(address)
-    futures = []
+        ) from None
+    try:
+        client = Client(address, timeout="20s")
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise RunError(f"no Dask scheduler at {address}: {exc}") from None
+    out: dict = {}  # future -> (its games, whether they are played a second time)
     try:
         outcome.workers = sum(client.nthreads().values()) or 1
-        work = [
-            (plan.variants, chunk, plan.max_decisions) for chunk in chunks(specs, outcome.workers)
-        ]
-        futures = client.map(play_chunk, work, pure=False)
-        for future in as_completed(futures):
-            _take(outcome, future.result(), on_record)
+        work = batches(plan.specs(), chunk_size(plan.total, outcome.workers))
+        finished = as_completed()
+
+        def submit(specs: list[GameSpec], again: bool) -> None:
+            future = client.submit(play_games, plan, specs, pure=False)
+            out[future] = (specs, again)
+            finished.add(future)
+
+        for specs in islice(work, AHEAD * outcome.workers):
+            submit(specs, False)
+        for future in finished:
+            specs, again = out.pop(future)
+            try:
+                records = future.result()
+            except Exception as exc:  # KilledWorker: its workers kept dying; or lost
+                if not again:
+                    for spec in specs:
+                        submit([spec], True)
+                else:
+                    why = f"error: lost on the cluster, twice: {type(exc).__name__}: {exc}"
+                    take(unplayed(specs[0], why))
+            else:
+                for record in records:
+                    take(record)
+            future.release()
+            for specs in islice(work, 1):
+                submit(specs, False)
     except BaseException:
-        client.cancel(futures)
+        client.cancel(list(out))
         raise
     finally:
         client.close()

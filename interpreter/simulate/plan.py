@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from hashlib import sha256
 
@@ -50,7 +51,8 @@ class Plan:
 
     Game ``i`` has ``counts[i % len(counts)]`` players and seed ``game_seed(seed, i)``;
     its seat ``s`` is played by ``agents[(s + i // len(counts)) % len(agents)]``, so with
-    several agents each sits in every seat in turn.
+    several agents each sits in every seat in turn. A game still under way after
+    ``max_decisions`` decisions or ``game_timeout`` seconds is an error.
     """
 
     variants: list[Variant]
@@ -59,16 +61,27 @@ class Plan:
     agents: list[str] = field(default_factory=lambda: ["random"])
     seed: str = "0"
     max_decisions: int = 20000
+    game_timeout: float = 3600.0
 
-    def specs(self) -> list[GameSpec]:
-        out = []
-        for v in range(len(self.variants)):
-            for i in range(self.games):
-                players = self.counts[i % len(self.counts)]
-                turn = i // len(self.counts)
-                agents = tuple(self.agents[(s + turn) % len(self.agents)] for s in range(players))
-                out.append(GameSpec(i, v, players, game_seed(self.seed, i), agents))
-        return out
+    @property
+    def total(self) -> int:
+        """The games of the whole run: ``games`` of each variant."""
+        return self.games * len(self.variants)
+
+    def spec(self, index: int, variant: int = 0) -> GameSpec:
+        """Game ``index`` of variant ``variant``."""
+        players = self.counts[index % len(self.counts)]
+        turn = index // len(self.counts)
+        agents = tuple(self.agents[(s + turn) % len(self.agents)] for s in range(players))
+        return GameSpec(index, variant, players, game_seed(self.seed, index), agents)
+
+    def specs(self) -> Iterator[GameSpec]:
+        """Every game, made as it is asked for (a run of any length holds none ahead):
+        game 0 of each variant, then game 1 of each, … so that a run cut short has
+        played the variants on the same seeds."""
+        for index in range(self.games):
+            for variant in range(len(self.variants)):
+                yield self.spec(index, variant)
 
     def replay_command(self, spec: GameSpec) -> str:
         variant = self.variants[spec.variant]
@@ -90,5 +103,6 @@ class Plan:
             "agents": self.agents,
             "seed": self.seed,
             "max_decisions": self.max_decisions,
+            "game_timeout": self.game_timeout,
             "seeds": "game i: first 4 bytes (big-endian) of sha256(f'{seed}/{i}')",
         }

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import time
 from pathlib import Path
 from typing import Any
@@ -11,9 +10,8 @@ from interpreter.agents import make
 from interpreter.engine.game import Game
 from interpreter.errors import GameError
 from interpreter.ruleset import load_or_raise
-from interpreter.simulate.plan import GameSpec, Variant
-
-WORD = re.compile(r"[^\s,;:()\[\]{}=]+")
+from interpreter.simulate.plan import GameSpec, Plan, Variant
+from interpreter.simulate.record import Recorder
 
 _NAMES: dict[int, dict[str, str]] = {}
 
@@ -46,11 +44,10 @@ def named_items(ruleset) -> dict[str, str]:
     return names
 
 
-def play_game(variant: Variant, spec: GameSpec, max_decisions: int = 20000) -> dict[str, Any]:
-    """Play ``spec`` as `rules play` would; a record of the game (never raises)."""
-    start = time.perf_counter()
-    names = [f"P{i + 1}" for i in range(spec.players)]
-    record: dict[str, Any] = {
+def unplayed(spec: GameSpec, error: str | None = None) -> dict[str, Any]:
+    """The record of a game before it is played; with ``error``, of a game lost with the
+    process that played it (a killed worker, a game stopped for time)."""
+    return {
         "index": spec.index,
         "variant": spec.variant,
         "players": spec.players,
@@ -58,8 +55,33 @@ def play_game(variant: Variant, spec: GameSpec, max_decisions: int = 20000) -> d
         "agents": list(spec.agents),
         "decisions": 0,
         "rounds": 0,
-        "error": None,
+        "error": error,
+        "seconds": 0.0,
     }
+
+
+def play(plan: Plan, spec: GameSpec) -> dict[str, Any]:
+    """Game ``spec`` of ``plan``, within the plan's limits."""
+    return play_game(plan.variants[spec.variant], spec, plan.max_decisions, plan.game_timeout)
+
+
+def play_games(plan: Plan, specs: list[GameSpec]) -> list[dict[str, Any]]:
+    """Some games of ``plan``: what a Dask task plays."""
+    return [play(plan, spec) for spec in specs]
+
+
+def play_game(
+    variant: Variant, spec: GameSpec, max_decisions: int = 20000, timeout: float | None = None
+) -> dict[str, Any]:
+    """Play ``spec`` as `rules play` would; a record of the game (never raises).
+
+    A game still under way after ``max_decisions`` decisions or ``timeout`` seconds (of
+    the clock, looked at between decisions) is an error: a run never waits for a game
+    that does not end."""
+    start = time.perf_counter()
+    deadline = float("inf") if timeout is None else start + timeout
+    names = [f"P{i + 1}" for i in range(spec.players)]
+    record = unplayed(spec)
     game = None
     try:
         ruleset = ruleset_of(variant)
@@ -68,14 +90,21 @@ def play_game(variant: Variant, spec: GameSpec, max_decisions: int = 20000) -> d
         agents = {
             seat: make(kind, seat, spec.seed) for seat, kind in zip(seats, spec.agents, strict=True)
         }
+        recorder = Recorder(game, names, named_items(ruleset))
         decisions = 0
         while not game.is_over():
             if decisions >= max_decisions:
                 raise GameError(f"the game is not over after {max_decisions} decisions")
+            if time.perf_counter() > deadline:
+                raise GameError(
+                    f"the game did not end within {timeout:g} s (--game-timeout), "
+                    f"after {decisions} decisions"
+                )
             decision = game.pending()[0]
-            game.apply(decision.player, agents[decision.player].choose(game, decision))
+            choice = agents[decision.player].choose(game, decision)
+            recorder.apply(decision.player, decision.options, choice)
             decisions += 1
-        _finish(record, game, names, named_items(ruleset))
+        _finish(record, game, names, recorder)
     except GameError as exc:  # located where a rule raised it (``GameError.where``)
         record["error"] = exc.headline()
     except Exception as exc:  # any failure is a record, none stops the run
@@ -86,38 +115,15 @@ def play_game(variant: Variant, spec: GameSpec, max_decisions: int = 20000) -> d
     return record
 
 
-def _finish(record: dict, game: Game, names: list[str], items: dict[str, str]) -> None:
+def _finish(record: dict, game: Game, names: list[str], recorder: Recorder) -> None:
+    """The game's end into its record: scores, winners, length and what each player
+    did with each item (``record.Recorder``)."""
     result = game.result()
     record["scores"] = [result.scores.get(n, 0) for n in names]
     record["breakdown"] = [result.breakdown.get(n, {}) for n in names]
     top = set(result.ranking[0]) if result.ranking else set()
     record["winners"] = [p for p, n in enumerate(names) if n in top]
     record["rounds"] = game.state.engine.get("round", 0)
-    seat_of = {n: p for p, n in enumerate(names)}
-    used: list[dict[str, int]] = [{} for _ in names]
-    decisions = 0
-    for event in game.events:
-        player = event.get("player")
-        if player is None:
-            continue
-        decisions += 1
-        p = seat_of.get(player)
-        if p is None:  # a rules-driven seat
-            continue
-        mine = used[p]
-        words = WORD.findall(event["choice"])
-        verb = words[0] if words and words[0] not in items else ""
-        for word in words:
-            if word in items:
-                mine[word] = mine.get(word, 0) + 1
-                if verb:  # "play X": X played, as opposed to taken or rented
-                    key = f"{verb} {word}"
-                    mine[key] = mine.get(key, 0) + 1
-    record["decisions"] = decisions
-    record["used"] = used
-
-
-def play_chunk(args: tuple) -> list[dict[str, Any]]:
-    """Play some games of a plan: ``(variants, specs, max_decisions)`` -> records."""
-    variants, specs, max_decisions = args
-    return [play_game(variants[s.variant], s, max_decisions) for s in specs]
+    record["decisions"] = sum(1 for event in game.events if "player" in event)
+    recorder.finish()
+    recorder.into(record)

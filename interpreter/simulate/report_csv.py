@@ -1,4 +1,5 @@
-"""CSV files for tools: one row per game, one row per item and group."""
+"""CSV files for tools: one row per game (written by ``rows.py`` as games finish), one row
+per item and group."""
 
 from __future__ import annotations
 
@@ -33,38 +34,22 @@ ITEM_COLUMNS = [
     "rate",
     "low",
     "high",
+    "mean_score",
+    "sd_score",
+    "offered",
+    "measured",
+    "gain",
 ]
 
 
-def games_csv(report: dict, stream: TextIO) -> None:
-    out = csv.writer(stream)
-    out.writerow(GAME_COLUMNS)
-    labels = [v["label"] for v in report["plan"]["variants"]]
-    for game in report["games"]:
-        out.writerow(
-            [
-                game["variant"],
-                labels[game["variant"]],
-                game["index"],
-                game["players"],
-                game["seed"],
-                ",".join(game["agents"]),
-                json.dumps(game.get("scores")),
-                json.dumps(game.get("winners")),
-                game["decisions"],
-                game["rounds"],
-                game["error"] or "",
-                game["replay"],
-            ]
-        )
-
-
 def items_csv(report: dict, stream: TextIO) -> None:
+    """Every item row of every group, at full precision."""
     out = csv.writer(stream)
     out.writerow(ITEM_COLUMNS)
     for group in report["groups"].values():
         for row in group["items"]:
             out.writerow(
                 [group["variant"], group["label"], group["players"]]
-                + [row[c] for c in ITEM_COLUMNS[3:]]
+                + [row.get(c, "") for c in ITEM_COLUMNS[3:-1]]
+                + [json.dumps(row["gain"]) if "gain" in row else ""]
             )

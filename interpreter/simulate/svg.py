@@ -102,3 +102,44 @@ def _text(x: float, y: float, text: str, anchor: str, bold: bool = False) -> str
 
 def _line(x1: float, y1: float, x2: float, y2: float, colour: str) -> str:
     return f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{colour}"/>'
+
+
+def differences(
+    rows: list[tuple[str, float, float, float]], title: str, unit: str = "", width: int = 560
+) -> str:
+    """Each difference as a dot with its interval as a whisker, around a line at 0: a
+    whisker that crosses the line is a difference chance alone could make."""
+    rows = [row for row in rows if math.isfinite(row[2]) and math.isfinite(row[3])]
+    if not rows:
+        return ""
+    label_w, row_h, top = 170, 18, 24
+    plot_w = width - label_w - 60
+    height = top + row_h * len(rows) + 24
+    reach = max(max(abs(low), abs(high)) for _, _, low, high in rows) or 1.0
+
+    def x(value: float) -> float:
+        return label_w + plot_w * (0.5 + value / (2 * reach))
+
+    parts = [_open(width, height, title), _text(width / 2, 16, title, "middle", bold=True)]
+    for i, (name, value, low, high) in enumerate(rows):
+        y = top + i * row_h
+        mid = y + row_h / 2
+        parts.append(_text(label_w - 6, y + 13, name, "end"))
+        parts.append(_line(x(low), mid, x(high), mid, WHISKER))
+        parts.append(_line(x(low), mid - 4, x(low), mid + 4, WHISKER))
+        parts.append(_line(x(high), mid - 4, x(high), mid + 4, WHISKER))
+        parts.append(
+            f'<circle cx="{x(value):.1f}" cy="{mid:.1f}" r="4" fill="{BAR}">'
+            f"<title>{escape(name)}: {value:+.1f}{unit} [{low:+.1f}, {high:+.1f}]</title></circle>"
+        )
+        parts.append(_text(label_w + plot_w + 6, y + 13, f"{value:+.1f}{unit}", "start"))
+    axis = top + row_h * len(rows)
+    for tick in (-reach, -reach / 2, 0.0, reach / 2, reach):
+        label = f"{tick:+.0f}" if reach >= 4 else f"{tick:+.1f}"
+        parts.append(_text(x(tick), axis + 14, label if tick else "0", "middle"))
+    parts.append(
+        f'<line x1="{x(0):.1f}" y1="{top}" x2="{x(0):.1f}" y2="{axis}" stroke="{GUIDE}" '
+        'stroke-dasharray="4 3"/>'
+    )
+    parts.append("</svg>")
+    return "".join(parts)

@@ -8,11 +8,21 @@ import re
 import pytest
 
 from interpreter.simulate import Plan, Variant, game_seed, run
+from interpreter.simulate.aggregate import Totals
+from interpreter.simulate.focus import references, targets
 from interpreter.simulate.report import build, statistics, write_all
 from interpreter.simulate.report_html import html
 from interpreter.simulate.stats import student_p, two_proportions, welch, wilson
 
 SMALL = Plan([Variant("rococo")], games=6, counts=[2, 3], agents=["random"], seed="7")
+
+
+def report_of(plan: Plan, **options) -> dict:
+    """A run's report, folded as the games finish (as `rules simulate` does)."""
+    found = targets(plan)
+    totals = Totals(references(found))
+    return build(plan, run(plan, on_record=totals, **options), totals, found)
+
 
 # E02's bonus becomes 20 prestige: far above any other card's (scores average ~20).
 OVERPOWERED = """\
@@ -32,12 +42,12 @@ replace:
 
 @pytest.fixture(scope="module")
 def serial():
-    return build(SMALL, run(SMALL, jobs=1))
+    return report_of(SMALL, jobs=1)
 
 
 def test_the_statistics_are_the_same_with_one_and_two_processes(serial) -> None:
     assert serial["run"]["played"] == 6
-    pooled = build(SMALL, run(SMALL, jobs=2))
+    pooled = report_of(SMALL, jobs=2)
     assert pooled["run"]["workers"] == 2
     assert statistics(pooled) == statistics(serial)
 
@@ -49,20 +59,24 @@ def test_the_statistics_are_the_same_on_a_dask_cluster(serial) -> None:
     with distributed.LocalCluster(
         n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
     ) as cluster:
-        outcome = run(SMALL, scheduler=cluster.scheduler_address)
+        totals = Totals()
+        outcome = run(SMALL, scheduler=cluster.scheduler_address, on_record=totals)
     assert not outcome.interrupted
-    assert statistics(build(SMALL, outcome)) == statistics(serial)
+    assert statistics(build(SMALL, outcome, totals)) == statistics(serial)
 
 
-def test_each_game_is_the_game_rules_play_plays_with_its_seed(serial) -> None:
+def test_each_game_is_the_game_rules_play_plays_with_its_seed() -> None:
     from rules_test_support import invoke
 
-    game = serial["games"][3]
+    records: list[dict] = []
+    run(SMALL, jobs=1, on_record=records.append)
+    game = next(rec for rec in records if rec["index"] == 3)
     assert game["seed"] == game_seed("7", 3)
-    assert game["replay"] == (
+    replay = SMALL.replay_command(SMALL.spec(3))
+    assert replay == (
         f"rules play rococo --players {game['players']} --seed {game['seed']} --agents random"
     )
-    result = invoke(*game["replay"].split()[1:], "--json")
+    result = invoke(*replay.split()[1:], "--json")
     assert result.exit_code == 0, result.output
     scores = json.loads(result.output)["scores"]
     assert [scores[f"P{i + 1}"] for i in range(game["players"])] == game["scores"]
@@ -76,7 +90,7 @@ def test_agents_take_every_seat_in_turn() -> None:
         ("greedy", "random"),
         ("random", "greedy"),
     ]
-    assert "--agents random,greedy" in plan.replay_command(plan.specs()[1])
+    assert "--agents random,greedy" in plan.replay_command(plan.spec(1))
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -88,10 +102,15 @@ def test_an_interrupted_run_keeps_a_readable_partial_report(jobs, tmp_path) -> N
         if len(seen) == 3:
             raise KeyboardInterrupt
 
-    outcome = run(SMALL, jobs=jobs, on_record=stop_after_three)
-    assert outcome.interrupted
-    assert len(outcome.records) == 3
-    report = build(SMALL, outcome)
+    totals = Totals()
+
+    def fold_then_stop(record: dict) -> None:
+        totals.add(record)
+        stop_after_three(record)
+
+    outcome = run(SMALL, jobs=jobs, on_record=fold_then_stop)
+    assert outcome.interrupted and outcome.played == 3
+    report = build(SMALL, outcome, totals)
     assert report["run"]["interrupted"] and report["run"]["played"] == 3
     write_all(report, tmp_path)
     again = json.loads((tmp_path / "report.json").read_text())
@@ -101,22 +120,28 @@ def test_an_interrupted_run_keeps_a_readable_partial_report(jobs, tmp_path) -> N
     assert "Interrupted" in (tmp_path / "report.html").read_text()
 
 
-def test_an_overpowered_card_tops_the_table(tmp_path) -> None:
+def test_a_changed_card_is_judged_against_its_kind_on_the_same_seeds(tmp_path) -> None:
     mod = tmp_path / "overpowered.yaml"
     mod.write_text(OVERPOWERED)
-    # 60 two-player random games of each: the modded game and, as a control, the
+    # 150 two-player random games of each: the modded game and, as a control, the
     # plain one on the same seeds (a versus run).
-    plan = Plan([Variant("rococo", (), (str(mod),)), Variant("rococo")], 60, [2], seed="1")
-    report = build(plan, run(plan, jobs=1))
-    modded, plain = report["groups"]["0:2"], report["groups"]["1:2"]
-    assert modded["items"][0]["item"] == "E02"
-    assert modded["items"][0]["low"] > 0.7
-    assert plain["items"][0]["item"] != "E02"
-    assert modded["breakdown"]["play"]["max"] >= 20
+    plan = Plan([Variant("rococo", (), (str(mod),)), Variant("rococo")], 150, [2], seed="1")
+    report = report_of(plan, jobs=1)
+    (e02,) = report["focus"]["0:2"]
+    assert e02["item"] == "E02" and e02["change"] == "changed"
+    assert "bonus (dismiss_use_bonus) changed" in e02["what"]
+    assert e02["reference"]["items"] == ["E05"]  # the other level 1 master
+    assert e02["verdict"] == "likely too strong", e02["sentence"]
+    fired = next(a for a in e02["abilities"] if a["item"] == "bonus E02")
+    assert fired["gain"] == {"prestige": 20.0}
+    (plain,) = report["focus"]["1:2"]  # E02 as it was, on the same seeds
+    assert plain["verdict"] != "likely too strong", plain["sentence"]
+    (twin,) = e02["same_seeds"]  # with the change against without it
+    assert twin["variant"] == "rococo" and twin["players"] == plain["had"]["players"]
+    assert twin["difference"] == round(e02["had"]["rate"] - plain["had"]["rate"], 6)
     (versus,) = report["versus"]
-    assert versus["means"]["scores"]["difference"] < 0  # plain minus modded
-    e02 = next(row for row in versus["items"] if row["item"] == "E02")
-    assert e02["difference"] < 0
+    assert (versus["variant"], versus["against"]) == ("rococo + overpowered", "rococo")
+    assert versus["means"]["scores"]["difference"] > 0  # modded minus plain
 
 
 def test_the_html_report_is_self_contained_with_its_plots(serial) -> None:
