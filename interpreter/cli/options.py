@@ -66,3 +66,16 @@ rules_path_option = click.option(
     help="Look for ruleset ids and mod ids in this folder first (repeatable; then "
     "RULES_PATH, ./rulesets and the bundled rulesets).",
 )
+
+
+# a game's player count and seed, as `play` and `serve` take them (one declaration)
+players_option = click.option(
+    "--players",
+    "count",
+    type=click.IntRange(1, 16),
+    default=None,
+    help="Number of players (required, unless --resume gives the game).",
+)
+seed_option = click.option(
+    "--seed", default="0", show_default=True, help="Seed of the game's chance."
+)

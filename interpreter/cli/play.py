@@ -20,7 +20,13 @@ import click
 
 from interpreter.agents import SPECS, Agent, make, parse, seed_of
 from interpreter.agents.terminal import seat_humans
-from interpreter.cli.options import expansions_option, mods_option, rules_path_option
+from interpreter.cli.options import (
+    expansions_option,
+    mods_option,
+    players_option,
+    rules_path_option,
+    seed_option,
+)
 from interpreter.cli.report import render
 from interpreter.cli.results import result_json
 from interpreter.cli.resume import Resumed, rebuild, resume_log
@@ -57,14 +63,8 @@ def load_for_cli(ruleset: str, expansions: tuple[str, ...], mods: tuple[Path, ..
 @rules_path_option
 @expansions_option
 @mods_option
-@click.option(
-    "--players",
-    "count",
-    type=click.IntRange(1, 16),
-    default=None,
-    help="Number of players (required, unless --resume gives the game).",
-)
-@click.option("--seed", default="0", show_default=True, help="Seed of the game's chance.")
+@players_option
+@seed_option
 @click.option(
     "--agents",
     default="random",

@@ -19,7 +19,13 @@ from typing import TYPE_CHECKING
 import click
 
 from interpreter.agents import SPECS, make, parse, seed_of
-from interpreter.cli.options import expansions_option, mods_option, rules_path_option
+from interpreter.cli.options import (
+    expansions_option,
+    mods_option,
+    players_option,
+    rules_path_option,
+    seed_option,
+)
 from interpreter.cli.play import load_for_cli
 from interpreter.cli.resume import Resumed, rebuild, resume_log
 from interpreter.engine.game import Game
@@ -39,20 +45,14 @@ HUMAN = "human"
 @rules_path_option
 @expansions_option
 @mods_option
-@click.option(
-    "--players",
-    "count",
-    type=click.IntRange(1, 16),
-    default=None,
-    help="Number of players (required, unless --resume gives the game).",
-)
+@players_option
 @click.option(
     "--seats",
     default=HUMAN,
     show_default=True,
     help=f"Who sits where, comma-separated (one, or one per seat): human, or an agent ({SPECS}).",
 )
-@click.option("--seed", default="0", show_default=True, help="Seed of the game's chance.")
+@seed_option
 @click.option(
     "--host",
     "bind",
