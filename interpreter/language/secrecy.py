@@ -70,6 +70,8 @@ class Program:
     actions: dict[str, Tree] = field(default_factory=dict)  # action -> effect
     params: dict[str, frozenset] = field(default_factory=dict)  # function/action -> names
     triggers: dict[str, list[Tree]] = field(default_factory=dict)  # event -> effects
+    # public names that hold hidden information (``check/flow.py``) -> how to name them
+    described: dict[str, str] = field(default_factory=dict)
 
 
 class Secrecy:
@@ -94,6 +96,7 @@ class Secrecy:
     def _note_read_facts(self, name: str) -> None:
         program = self.program
         self._read_facts[name] = (
+            program.described.get(name),
             name in program.hidden_names,
             name in program.hidden_attributes,
             name in program.zones,
@@ -196,8 +199,10 @@ class Secrecy:
         program = self.program
         if kind == "name":
             name = str(tree.children[0])
-            if name in tainted or (name not in local and name in program.hidden_names):
+            if name in tainted:
                 return name
+            if name not in local and name in program.hidden_names:
+                return program.described.get(name, name)
             return None
         if kind == "attr":
             owner, attribute = tree.children[0], str(tree.children[1])
@@ -205,7 +210,7 @@ class Secrecy:
                 inner = owner.children[0] if owner.data == "attr" else None
                 return self.reads(inner, tainted, local)
             if attribute in program.hidden_attributes:
-                return attribute
+                return program.described.get(attribute, attribute)
             return self.reads(owner, tainted, local)
         if kind == "call":
             name = str(tree.children[0])
@@ -225,6 +230,13 @@ class Secrecy:
             if what is not None:
                 return what
         return None
+
+    def _a_zone(self, tree: Tree | Token, local: frozenset) -> bool:
+        """Whether ``tree`` is a zone or its pieces (`my.hand`, `p.table.pieces`): as a
+        `for`'s items, it tells only how many pieces the zone holds, which is public."""
+        if isinstance(tree, Tree) and tree.data == "attr" and str(tree.children[1]) == "pieces":
+            tree = tree.children[0]
+        return self._names_zone(tree, local)
 
     def _names_zone(self, tree: Tree | Token, local: frozenset) -> bool:
         if not isinstance(tree, Tree):
@@ -265,13 +277,22 @@ class Secrecy:
         tainted = self._tainted(effect, local)
         out: list[Leak] = []
         for condition, guarded in guards(effect):
-            if not any(self.decides(b) for b in guarded):
+            if not any(self.decides(b) for b in guarded) or self._a_zone(condition, local):
                 continue
             what = self.reads(condition, tainted, local)
             if what is not None:
                 line, column = _pos(condition)
                 out.append(Leak(line, column, what))
-        return tuple(out)
+        for condition in options(effect):
+            what = self.reads(condition, tainted, local)
+            if what is not None and self._written(what):
+                line, column = _pos(condition)
+                out.append(Leak(line, column, what))
+        return tuple(sorted(out, key=lambda leak: (leak.line, leak.column)))
+
+    def _written(self, what: str) -> bool:
+        """Whether ``what`` names a public name written from hidden information."""
+        return any(described in what for described in self.program.described.values())
 
     def condition_leak(self, condition: Tree, effect: Tree | None) -> Leak | None:
         """A trigger's `when` or a phase's `while` guarding ``effect``."""
@@ -449,7 +470,32 @@ def guards(effect: Tree) -> tuple[tuple[Tree, list[Tree]], ...]:
     return tuple(found)
 
 
-GUARDING = frozenset({"if_stmt", "while_stmt", "repeat_stmt", "for_stmt"})  # see _guards
+@by_identity
+def options(effect: Tree) -> tuple[Tree, ...]:
+    """What decides whether a choice without `may` has a legal option (without one it is
+    skipped, not asked): its items and `where`, its options' `if`s. With `may` it is
+    always asked (`pass`), and a choice by chance asks no one."""
+    found: list[Tree] = []
+    for node in effect.iter_subtrees_topdown():
+        if node.data == "choose_item" and node.children[0] is None:
+            if not _by_chance(node.children[4]):
+                found += [node.children[2], *_where(node.children[3])]
+        elif node.data == "choose_option" and node.children[0] is None:
+            for option in node.children[2:]:
+                if option.data == "option_each":
+                    found += [option.children[1], *_where(option.children[2])]
+                elif option.children[1] is not None:
+                    found.append(option.children[1].children[0])
+    return tuple(found)
+
+
+def _where(where: Tree | None) -> list[Tree]:
+    return [where.children[0]] if isinstance(where, Tree) else []
+
+
+GUARDING = frozenset(
+    {"if_stmt", "while_stmt", "repeat_stmt", "for_stmt", "act_stmt", "choose_item", "choose_option"}
+)  # see _guards
 
 
 def _by_chance(by: Tree | None) -> bool:
@@ -485,3 +531,10 @@ def _guards(node: Tree) -> Iterable[tuple[Tree | None, list[Tree]]]:
     elif kind == "for_stmt":
         where = node.children[3]
         yield (where.children[0] if isinstance(where, Tree) else None), [node.children[4]]
+        yield node.children[2], [node.children[4]]  # its items: whom, how many times
+    elif kind == "act_stmt":  # who is asked
+        yield node.children[0], [node.children[1]]
+    else:  # a choice: who is asked, when `by` names them
+        by = node.children[4] if kind == "choose_item" else node.children[1]
+        if isinstance(by, Tree) and by.data == "by":
+            yield by.children[0], [node]
