@@ -53,8 +53,8 @@ from interpreter.language.syntax_tree import _pos
 
 COUNTER_WRITES = {"gain": ("to", 2), "pay": ("by", 2)}  # statement -> its player argument
 SHOWS = frozenset({"move", "reveal"})  # statements that may show a piece to the table
-PLACE_ATTRIBUTES = frozenset({"pieces"})
-ACTING = frozenset({"me", "my"})  # the acting player, by name  # `z.pieces` is the zone's items
+PLACE_ATTRIBUTES = frozenset({"pieces"})  # `z.pieces` is the zone's items
+ACTING = frozenset({"me", "my"})  # the acting player, by name
 PUBLIC_ZONE_DEPTH = 8  # functions followed to tell whether a zone they give is public
 
 
@@ -121,9 +121,10 @@ class Flow:
         return {n: s.describe(n) for table in (self.game, self.player) for n, s in table.items()}
 
 
-def passes_at_most(program: Program, places: Places, effects: list[FlowEffect]) -> int:
-    """How many passes the fixed point can take: one per thing it can find, and one to
-    see that nothing more is found."""
+def passes_at_most(places: Places, effects: list[FlowEffect]) -> int:
+    """How many passes the fixed point can take: one per thing it can find (a public
+    name, a parameter, an action or event run under a hidden condition), and one to see
+    that nothing more is found."""
     params = sum(len(e.params) for e in effects)
     return len(places.game_state) + len(places.player_state) + params + len(effects) + 1
 
@@ -131,11 +132,12 @@ def passes_at_most(program: Program, places: Places, effects: list[FlowEffect]) 
 def follow(program: Program, places: Places, effects: list[FlowEffect]) -> Flow:
     """The fixed point over every write of ``effects``."""
     flow = Flow()
-    for _ in range(passes_at_most(program, places, effects)):
+    runs = frozenset(e.runs_as for e in effects if e.runs_as is not None)
+    for _ in range(passes_at_most(places, effects)):
         secrecy = Secrecy(with_flow(program, flow))
         before = flow.size()
         for effect in effects:
-            _Effect(secrecy, places, effect, flow).walk()
+            _Effect(secrecy, places, effect, flow, runs).walk()
         if flow.size() == before:
             break
     return flow
@@ -154,8 +156,11 @@ def with_flow(program: Program, flow: Flow) -> Program:
 class _Effect:
     """One effect's writes, under the taint found so far."""
 
-    def __init__(self, secrecy: Secrecy, places: Places, effect: FlowEffect, flow: Flow):
+    def __init__(
+        self, secrecy: Secrecy, places: Places, effect: FlowEffect, flow: Flow, runs: frozenset
+    ):
         self.secrecy, self.places, self.effect, self.flow = secrecy, places, effect, flow
+        self.runs = runs  # the actions and events that have an effect here (``runs_as``)
         self.local = bound_names(effect.tree) | effect.params
         key = effect.runs_as
         given = flow.params.get(key, {}) if key else {}
@@ -299,12 +304,12 @@ class _Effect:
         target, _, value = node.children
         what = pc or self.reads(value, acting)
         root, attribute, owner = _target_parts(target)
-        if root in self.local:
+        if attribute in self.places.player_state:  # `p.mark = …`, p a local or not
+            self._write_state(attribute, True, what or self.reads(owner, acting), node)
+        elif root in self.local:
             self._taint_local(root, what)
         elif attribute is None:
             self._write_state(root, False, what, node)
-        else:
-            self._write_state(attribute, True, what or self.reads(owner, acting), node)
 
     def _call(self, node: Tree, pc: str | None, acting: str | None) -> None:
         name = str(node.children[0])
@@ -326,9 +331,10 @@ class _Effect:
         condition, reach the action's or the event's effects."""
         kind = "action" if node.data == "do_stmt" else "event"
         key = (kind, str(node.children[0]))
-        if key[0] == "action" and key[1] in self.local:
-            return  # an action named by a value: which one is not known here
-        self._record(self.flow.hidden_runs, key, pc, node)
+        if key not in self.runs:
+            return  # an action named by a value (which one is not known), an event unheard
+        # done as a player chosen from hidden information, it may write anything of theirs
+        self._record(self.flow.hidden_runs, key, pc or acting, node)
         _, named = _arguments(node.children[1])
         for param, value in named.items():
             what = self.reads(value, acting)

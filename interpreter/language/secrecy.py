@@ -217,7 +217,7 @@ class Secrecy:
             if name == DECLASSIFY:
                 return None
             args = [a for a in (tree.children[1].children if tree.children[1] else ()) if a]
-            if name == "count" and len(args) == 1 and self._names_zone(args[0], local):
+            if name == "count" and len(args) == 1 and self._a_zone(args[0], local):
                 return None  # how many pieces a zone holds is public
             if name in self.hidden_functions:
                 return f"{name}() ({self.hidden_functions[name]})"
@@ -294,9 +294,12 @@ class Secrecy:
         """Whether ``what`` names a public name written from hidden information."""
         return any(described in what for described in self.program.described.values())
 
-    def condition_leak(self, condition: Tree, effect: Tree | None) -> Leak | None:
-        """A trigger's `when` or a phase's `while` guarding ``effect``."""
-        if effect is None or not self.decides(effect):
+    def condition_leak(
+        self, condition: Tree, effect: Tree | None, always: bool = False
+    ) -> Leak | None:
+        """A trigger's `when` or a phase's `while` guarding ``effect``; ``always``: a
+        condition on which every later decision hangs (whether the game goes on)."""
+        if not always and (effect is None or not self.decides(effect)):
             return None
         what = self.reads(condition, set(), bound_names(condition))
         if what is None:

@@ -20,6 +20,7 @@ HINT = (
     "(`may choose … where …`, `option … if …`): options stay secret to the one asked; "
     "if the rules make this fact public at the table, wrap it in `announced(…)`"
 )
+GAME_GOES_ON = (("rounds", "until"), ("end",))  # whether any decision is asked again
 FLOW_HINT = (
     "a public counter or variable written from hidden information keeps it: if the rules "
     "make that fact public at the table, wrap the value written (or the condition it is "
@@ -68,10 +69,13 @@ class SecrecyMixin:
             if section != "scoring":  # at the final scoring every hidden thing is shown
                 report([_problem(leak) for leak in secrecy.leaks(tree, frozenset(scope))])
         for (section, name, sub), tree in self.expression_trees.items():
-            guarded = self._guarded_effect(section, name, sub)
-            if guarded is None:
-                continue
-            leak = secrecy.condition_leak(tree, guarded)
+            if section == "structure" and sub in GAME_GOES_ON:
+                leak = secrecy.condition_leak(tree, None, always=True)
+            else:
+                guarded = self._guarded_effect(section, name, sub)
+                if guarded is None:
+                    continue
+                leak = secrecy.condition_leak(tree, guarded)
             if leak is not None:
                 self._report(self._item(section, name), sub, [_problem(leak)])
 
@@ -119,10 +123,11 @@ class SecrecyMixin:
         return items[name] if name in items else self.catalog.singletons.get(section)
 
     def _guarded_effect(self, section: str, name: str, sub: tuple) -> Any:
-        """The effect a trigger's `when` or a phase's `while`/`skip` decides to run."""
+        """The effect a trigger's `when` or a phase's `while`/`skip` decides to run, or
+        whom a phase's `order` asks it of."""
         if section == "triggers" and sub == ("when",):
             found = self.effect_trees.get((section, name, ("effect",)))
-        elif len(sub) == 3 and sub[0] == "phases" and sub[2] in ("while", "skip"):
+        elif len(sub) == 3 and sub[0] == "phases" and sub[2] in ("while", "skip", "order"):
             found = self.effect_trees.get((section, name, (*sub[:2], "effect")))
         else:
             return None

@@ -25,15 +25,19 @@ counters:
 """
 
 
-def leaks(tmp_path: Path, content: str, scoring: str = "") -> list:
+def leaks(tmp_path: Path, content: str, scoring: str = "", toy: tuple = ()) -> list:
     """The secrecy diagnostics of the toy ruleset plus ``content`` (and a public flag,
     a public per-player mark and a public game counter; ``scoring`` added to its
-    scoring), as (line, column, message, hint); a line is one of ``content``'s, counted
-    from its first line."""
+    scoring; ``toy``: (old, new) texts replaced in toy.yaml), as (line, column, message,
+    hint) of those in ``content`` (counted from its first line), or in toy.yaml if
+    ``toy`` replaces anything."""
     folder = tmp_path / f"toy{len(list(tmp_path.iterdir()))}"
     shutil.copytree(TOY, folder)
-    toy = folder / "toy.yaml"
-    toy.write_text(toy.read_text() + textwrap.indent(textwrap.dedent(scoring), "    "))
+    text = (folder / "toy.yaml").read_text()
+    for old, new in toy:
+        assert old in text
+        text = text.replace(old, new)
+    (folder / "toy.yaml").write_text(text + textwrap.indent(textwrap.dedent(scoring), "    "))
     (folder / "state.yaml").write_text(STATE)
     (folder / "extra.yaml").write_text(textwrap.dedent(content).lstrip("\n"))
     manifest = folder / "ruleset.yaml"
@@ -47,7 +51,7 @@ def leaks(tmp_path: Path, content: str, scoring: str = "") -> list:
     return [
         (d.location.line, d.location.column, d.message, d.hint)
         for d in found
-        if Path(d.location.path).name == "extra.yaml"
+        if Path(d.location.path).name == ("toy.yaml" if toy else "extra.yaml")
     ]
 
 
@@ -321,4 +325,60 @@ def test_a_name_bound_by_a_loop_is_that_loops_own(tmp_path):
             effect: if flag { choose p in players as "p" { } }
         """,
     )
+    assert found == []
+
+
+def test_a_players_variable_set_in_a_loop_and_an_action_done_as_a_hidden_player(tmp_path):
+    """`p.mark = …` with `p` a loop's name writes the player's mark (not the local); an
+    action done as a player chosen from hidden information writes as that player."""
+    found = leaks(
+        tmp_path,
+        """
+        actions:
+          note_all:
+            params: {}
+            effect: for p in players { p.mark = hand_points(p) }
+          crown:
+            params: {}
+            effect: |
+              act as first(p in players where hand_points(p) > 5) { do bump() }
+          bump:
+            params: {}
+            effect: gain(coins, 1)
+          ask_mark:
+            params: {}
+            effect: for p in players where p.mark > 5 { act as p { choose q in players { } } }
+          ask_coins:
+            params: {}
+            effect: for p in players where p.coins > 3 { act as p { choose q in players { } } }
+        """,
+    )
+    assert at(found) == [(14, 36), (17, 36)]
+    assert "`mark, written from hand_points() (hand) by action note_all" in found[0][2]
+    assert "`coins, written from hand_points() (hand) (done by action crown" in found[1][2]
+
+
+def test_whom_a_phase_asks_and_whether_the_game_goes_on(tmp_path):
+    """A phase's `order` names who is asked; the `end` decides whether anyone is asked
+    again: a name written from a hand may decide neither."""
+    content = """
+    actions:
+      peek:
+        params: {}
+        effect: |
+          leader = {leader}
+          tally = {tally}
+    """
+    toy = (("rounds: {count: 2, counter: round}", "end: tally > 2\n  rounds: {count: 2}"),)
+    hidden = content.replace("{leader}", "first(p in players where hand_points(p) > 3)")
+    found = leaks(tmp_path, hidden.replace("{tally}", "count(my.hand.pieces)"), toy=toy)
+    assert [line for line, _, message, _ in found] == [102]  # order: seat_order(leader)
+    assert "`leader, written from hand_points() (hand) by action peek" in found[0][2]
+    hidden = content.replace("{leader}", "first(players)")
+    found = leaks(tmp_path, hidden.replace("{tally}", "hand_points(me)"), toy=toy)
+    assert [line for line, _, message, _ in found] == [93]  # end: tally > 2
+    announced = content.replace(
+        "{leader}", "announced(first(p in players where hand_points(p) > 3))"
+    )
+    found = leaks(tmp_path, announced.replace("{tally}", "announced(hand_points(me))"), toy=toy)
     assert found == []
