@@ -109,13 +109,14 @@ class Flow:
     params: dict[tuple[str, str], dict[str, Source]] = field(default_factory=dict)
     hidden_runs: dict[tuple[str, str], Source] = field(default_factory=dict)
 
-    def size(self) -> int:
-        return (
-            len(self.game)
-            + len(self.player)
-            + sum(map(len, self.params.values()))
-            + len(self.hidden_runs)
-        )
+    def names(self) -> tuple[int, int]:
+        """How many public names were found (they only grow)."""
+        return len(self.game), len(self.player)
+
+    def given(self) -> dict[tuple[str, str], int]:
+        """How much was found per action or event: its parameters and its run."""
+        keys = set(self.params) | set(self.hidden_runs)
+        return {k: len(self.params.get(k, ())) + (k in self.hidden_runs) for k in keys}
 
     def described(self) -> dict[str, str]:
         return {n: s.describe(n) for table in (self.game, self.player) for n, s in table.items()}
@@ -129,18 +130,27 @@ def passes_at_most(places: Places, effects: list[FlowEffect]) -> int:
     return len(places.game_state) + len(places.player_state) + params + len(effects) + 1
 
 
-def follow(program: Program, places: Places, effects: list[FlowEffect]) -> Flow:
-    """The fixed point over every write of ``effects``."""
+def follow(program: Program, places: Places, effects: list[FlowEffect]) -> tuple[Flow, Secrecy]:
+    """The fixed point over every write of ``effects``, and the secrecy check that
+    treats what it found as hidden. A pass walks again only the effects whose inputs
+    changed: all of them when a public name was found (any may read it, through a
+    function too), else those of the actions and events given something new."""
     flow = Flow()
     runs = frozenset(e.runs_as for e in effects if e.runs_as is not None)
+    secrecy = Secrecy(program)
+    to_walk = effects
     for _ in range(passes_at_most(places, effects)):
-        secrecy = Secrecy(with_flow(program, flow))
-        before = flow.size()
-        for effect in effects:
+        names, given = flow.names(), flow.given()
+        for effect in to_walk:
             _Effect(secrecy, places, effect, flow, runs).walk()
-        if flow.size() == before:
+        if flow.names() != names:
+            secrecy, to_walk = Secrecy(with_flow(program, flow)), effects
+        else:
+            changed = {key for key, count in flow.given().items() if count != given.get(key)}
+            to_walk = [e for e in effects if e.runs_as in changed]
+        if not to_walk:
             break
-    return flow
+    return flow, secrecy
 
 
 def with_flow(program: Program, flow: Flow) -> Program:
@@ -168,7 +178,6 @@ class _Effect:
         self.tainted: dict[str, str] = {
             n: f"{n} (given {s.what} by {s.writer} at {s.at})" for n, s in given.items()
         }
-        self.recording = False
         self.shown: set[str] = set()  # locals whose piece the blocks walked show the table
         # the names a `for` or a choice binds for its block, hidden (the thing) or not
         self.binders: dict[str, str | None] = {}
@@ -178,14 +187,13 @@ class _Effect:
             self.start = self.start or self.reads(guard)
 
     def walk(self) -> None:
-        """The locals to their fixed point, then one walk that records the writes."""
+        """Walks that record the writes until the locals are at their fixed point (what
+        an early walk records holds: the taint only grows)."""
         for _ in range(len(self.local) + 1):
             before = len(self.tainted)
             self._block(self.effect.tree.children, self.start, None)
             if len(self.tainted) == before:
                 break
-        self.recording = True
-        self._block(self.effect.tree.children, self.start, None)
 
     # ------------------------------------------------------------- reading
     def reads(self, tree: Tree | Token | None, acting: str | None = None) -> str | None:
@@ -223,7 +231,7 @@ class _Effect:
 
     # ------------------------------------------------------------ writing
     def _record(self, table: dict, key: object, what: str | None, node: Tree) -> None:
-        if what is None or not self.recording or key in table:
+        if what is None or key in table:
             return
         table[key] = Source(what, self.effect.writer, self.effect.at(node))
 
@@ -338,7 +346,7 @@ class _Effect:
         _, named = _arguments(node.children[1])
         for param, value in named.items():
             what = self.reads(value, acting)
-            if what is not None and self.recording:
+            if what is not None:
                 given = self.flow.params.setdefault(key, {})
                 if param not in given:
                     given[param] = Source(what, self.effect.writer, self.effect.at(node))

@@ -1,11 +1,18 @@
 """The secrecy check: no decision may exist *because of* hidden information.
 
 At a real table everyone sees who is asked to decide. So if whether a player is
-asked depends on something some players cannot see (a hand, a face-down pile, a
-private counter), the question itself tells them what it is. This check finds, in
-every effect of a ruleset, a condition that reads hidden information and guards a
-decision (`if`, `elif`, `while`, a `for … where`, `repeat`, a trigger's `when`, a
-phase's `while`), and reports it at the condition.
+asked, or which player, depends on something some players cannot see (a hand, a
+face-down pile, a private counter), the question itself tells them what it is. This
+check finds, in every effect of a ruleset, a condition that reads hidden information
+and guards a decision (`if`, `elif`, `while`, a `for … where` or its items, `repeat`,
+a trigger's `when`, a phase's `while`, the rounds' `until` and the `end`) or names the
+player asked (`act as`, `choose … by`, a phase's `order`), and reports it there.
+
+A public counter or variable written from hidden information holds it: the ruleset's
+writes are followed by ``check/flow.py``, and the names it finds are hidden here
+(``Program.described`` says how each was written). Such a name also may not decide
+whether a choice without `may` has a legal option (``options``): with none, the
+choice is skipped.
 
 What a player may choose is not affected: the options of a decision (`choose … in …
 where …`, `option … if …`) stay secret to the player asked, so the fix is always

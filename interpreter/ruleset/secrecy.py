@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from interpreter.check.flow import WRITTEN, FlowEffect, Places, follow, with_flow
+from interpreter.check.flow import WRITTEN, FlowEffect, Places, follow
 from interpreter.language.compiled import Problem
-from interpreter.language.secrecy import Leak, Program, Secrecy
+from interpreter.language.secrecy import Leak, Program
 
 MESSAGE = (
     "whether a decision is asked here depends on `{what}`, which not every player can "
@@ -63,8 +63,7 @@ class SecrecyMixin:
             elif section == "triggers":
                 event = self.section["triggers"][name].data.get("on")
                 program.triggers.setdefault(str(event), []).append(tree)
-        flow = follow(program, _places(zones, counters, variables, spaces), self._flows())
-        secrecy = Secrecy(with_flow(program, flow))
+        _, secrecy = follow(program, _places(zones, counters, variables, spaces), self._flows())
         for (section, _, _), (tree, report, scope) in self.effect_trees.items():
             if section != "scoring":  # at the final scoring every hidden thing is shown
                 report([_problem(leak) for leak in secrecy.leaks(tree, frozenset(scope))])

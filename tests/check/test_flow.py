@@ -230,37 +230,6 @@ def test_hidden_values_are_followed_through_parameters_events_and_players(tmp_pa
     assert "`flag, written from n (given vault by action start" in found[2][2]
 
 
-def test_who_is_asked_may_not_come_from_hidden_information(tmp_path):
-    """`act as` and `choose … by` name the player asked, whom the table sees; the
-    items of a `for` decide whom it asks, unless they are a zone's pieces (how many a
-    zone holds is public)."""
-    found = leaks(
-        tmp_path,
-        """
-        actions:
-          by_hand:
-            params: {}
-            effect: |
-              act as first(p in players where hand_points(p) > 5) { choose p in players { } }
-          chosen_by:
-            params: {}
-            effect: |
-              choose p in players by first(q in players where hand_points(q) > 5) { }
-          loop_over:
-            params: {}
-            effect: |
-              for p in filter(q in players where hand_points(q) > 5) {
-                act as p { choose c in my.hand { } }
-              }
-          per_card:
-            params: {}
-            effect: |
-              for c in my.hand.pieces { choose p in players { } }
-        """,
-    )
-    assert at(found) == [(5, 14), (9, 30), (13, 16), (14, 16)]  # the last: `act as p`
-
-
 def test_options_decide_whether_a_choice_without_may_is_asked(tmp_path):
     """With no legal option a choice without `may` is skipped: options that read a
     value written from hidden information decide whether it is asked."""
