@@ -14,8 +14,9 @@ A write takes hidden information into a public counter or variable when
   a counter or variable that is not public or already holds hidden information, a
   function or a requirement that reads one, a local name bound to one),
 * or it runs only because a condition that reads hidden information held (an `if`,
-  `elif` or `else`, a `while`, a `repeat`'s count, a `for`'s items or `where`; an
-  action done or an event emitted there: every write of it),
+  `elif` or `else`, a `while`, a `repeat`'s count, a `for`'s items or `where`, one
+  under which an earlier `stop` ended the effect; an action done or an event emitted
+  there: every write of it),
 * or it writes the counter of a player chosen from hidden information (`gain(…, to:
   p)`, `p.flag = …`, `act as p { my.flag = … }`).
 
@@ -181,6 +182,7 @@ class _Effect:
         self.shown: set[str] = set()  # locals whose piece the blocks walked show the table
         # the names a `for` or a choice binds for its block, hidden (the thing) or not
         self.binders: dict[str, str | None] = {}
+        self.stopped: str | None = None  # a `stop` walked under this hidden condition
         run = flow.hidden_runs.get(key) if key else None
         self.start = None if run is None else f"{run.what} (done by {run.writer} at {run.at})"
         for guard in effect.guards:
@@ -191,6 +193,7 @@ class _Effect:
         an early walk records holds: the taint only grows)."""
         for _ in range(len(self.local) + 1):
             before = len(self.tainted)
+            self.stopped = None
             self._block(self.effect.tree.children, self.start, None)
             if len(self.tainted) == before:
                 break
@@ -247,7 +250,7 @@ class _Effect:
         outer = self.shown
         self.shown = outer | shown_in(statements, self.places, self.program)
         for statement in statements:
-            self._statement(statement, pc, acting)
+            self._statement(statement, pc or self.stopped, acting)
         self.shown = outer
 
     def _statement(self, node: Tree, pc: str | None, acting: str | None) -> None:
@@ -283,6 +286,8 @@ class _Effect:
                     self._block(option.children[2].children, pc, acting)
         elif kind == "act_stmt":
             self._block(children[1].children, pc, self.reads(children[0], acting))
+        elif kind == "stop_stmt" and pc is not None:
+            self.stopped = self.stopped or pc  # what follows runs only if this did not
 
     @property
     def program(self) -> Program:

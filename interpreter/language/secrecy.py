@@ -475,9 +475,21 @@ def guards(effect: Tree) -> tuple[tuple[Tree, list[Tree]], ...]:
         if not isinstance(node, Tree):
             continue
         if node.data in GUARDING:
-            found += [(c, guarded) for c, guarded in _guards(node) if c is not None]
+            pairs = [(c, guarded) for c, guarded in _guards(node) if c is not None]
+            found += pairs
+            if node.data in STOPPING and any(_stops(b) for _, guarded in pairs for b in guarded):
+                found += [(c, [effect]) for c, _ in pairs]  # a `stop`: what follows hangs on it
         stack.extend(reversed(node.children))
     return tuple(found)
+
+
+STOPPING = frozenset({"if_stmt", "while_stmt", "repeat_stmt", "for_stmt"})
+
+
+def _stops(block: Tree) -> bool:
+    """Whether a `stop` in ``block`` may end the effect (what follows it runs only if
+    the condition that guards the block did not hold)."""
+    return any(node.data == "stop_stmt" for node in block.iter_subtrees())
 
 
 @by_identity

@@ -351,3 +351,22 @@ def test_whom_a_phase_asks_and_whether_the_game_goes_on(tmp_path):
     )
     found = leaks(tmp_path, announced.replace("{tally}", "announced(hand_points(me))"), toy=toy)
     assert found == []
+
+
+def test_a_write_after_a_stop_under_a_hidden_condition_holds_it(tmp_path):
+    found = leaks(
+        tmp_path,
+        """
+        actions:
+          peek:
+            params: {}
+            effect: |
+              for c in my.hand.pieces { if c.points > 5 { stop } }
+              flag = true
+          ask:
+            params: {}
+            effect: if flag { choose p in players as "p" { } }
+        """,
+    )
+    assert at(found) == [(9, 16)]
+    assert "`flag, written from hand by action peek at extra.yaml:6:7`" in found[0][2]

@@ -270,3 +270,27 @@ def test_who_is_asked_may_not_come_from_hidden_information(tmp_path):
     )
     # the last: `act as p`, p bound to the items of the loop before
     assert [(line, column) for line, column, _ in found] == [(6, 14), (10, 30), (14, 16), (15, 16)]
+
+
+def test_a_stop_under_a_hidden_condition_decides_what_follows(tmp_path):
+    """What follows a `stop` runs only if the condition over it did not hold: a
+    decision there is asked because of it."""
+    found = secrecy(
+        toy_with(
+            tmp_path,
+            """
+            actions:
+              early_out:
+                params: {}
+                effect: |
+                  if hand_points(me) > 3 { stop }
+                  choose p in players as "p" { }
+              public_out:
+                params: {}
+                effect: |
+                  if my.hand.size > 3 { stop }
+                  choose p in players as "p" { }
+            """,
+        )
+    )
+    assert [(line, column) for line, column, _ in found] == [(6, 10)]
