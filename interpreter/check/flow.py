@@ -54,7 +54,6 @@ from interpreter.language.syntax_tree import _pos
 
 COUNTER_WRITES = {"gain": ("to", 2), "pay": ("by", 2)}  # statement -> its player argument
 SHOWS = frozenset({"move", "reveal"})  # statements that may show a piece to the table
-PLACE_ATTRIBUTES = frozenset({"pieces"})  # `z.pieces` is the zone's items
 ACTING = frozenset({"me", "my"})  # the acting player, by name
 PUBLIC_ZONE_DEPTH = 8  # functions followed to tell whether a zone they give is public
 
@@ -296,7 +295,7 @@ class _Effect:
     def _count_reads(self, items: Tree, acting: str | None) -> str | None:
         """What hidden thing decides how many times a `for` runs: none for a zone's
         pieces, whose number is public."""
-        if _names_place(items, self.program, self.local):
+        if self.secrecy.a_zone(items, self.local):
             return None
         return self.reads(items, acting)
 
@@ -397,18 +396,6 @@ def _as_value(target: Tree | Token) -> Tree:
     if target.data == "target_attr":
         return Tree("attr", [owner, target.children[1]])
     return Tree("index", [owner, target.children[1]])
-
-
-def _names_place(tree: object, program: Program, local: frozenset) -> bool:
-    """Whether ``tree`` is a zone itself or its pieces (`hand`, `p.hand.pieces`)."""
-    if isinstance(tree, Tree) and tree.data == "attr" and str(tree.children[1]) in PLACE_ATTRIBUTES:
-        tree = tree.children[0]
-    if not isinstance(tree, Tree):
-        return False
-    if tree.data == "name":
-        name = str(tree.children[0])
-        return name not in local and name in program.zones
-    return tree.data == "attr" and str(tree.children[1]) in program.zones
 
 
 def shown_in(statements: Iterable, places: Places, program: Program) -> set[str]:

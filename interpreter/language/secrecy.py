@@ -224,7 +224,7 @@ class Secrecy:
             if name == DECLASSIFY:
                 return None
             args = [a for a in (tree.children[1].children if tree.children[1] else ()) if a]
-            if name == "count" and len(args) == 1 and self._a_zone(args[0], local):
+            if name == "count" and len(args) == 1 and self.a_zone(args[0], local):
                 return None  # how many pieces a zone holds is public
             if name in self.hidden_functions:
                 return f"{name}() ({self.hidden_functions[name]})"
@@ -238,7 +238,7 @@ class Secrecy:
                 return what
         return None
 
-    def _a_zone(self, tree: Tree | Token, local: frozenset) -> bool:
+    def a_zone(self, tree: Tree | Token, local: frozenset) -> bool:
         """Whether ``tree`` is a zone or its pieces (`my.hand`, `p.table.pieces`): as a
         `for`'s items, it tells only how many pieces the zone holds, which is public."""
         if isinstance(tree, Tree) and tree.data == "attr" and str(tree.children[1]) == "pieces":
@@ -284,7 +284,7 @@ class Secrecy:
         tainted = self._tainted(effect, local)
         out: list[Leak] = []
         for condition, guarded in guards(effect):
-            if not any(self.decides(b) for b in guarded) or self._a_zone(condition, local):
+            if not any(self.decides(b) for b in guarded) or self.a_zone(condition, local):
                 continue
             what = self.reads(condition, tainted, local)
             if what is not None:
