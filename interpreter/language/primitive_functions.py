@@ -331,7 +331,8 @@ def _others(ctx: Context, player: Any) -> tuple:
     [Param("value", ANY, "a value the rules make every player learn at the table")],
     ANY,
     "The value itself. It tells the secrecy check that the rules make this fact public "
-    "(a card drawn in secret that must then be shown), so a decision may depend on it.",
+    "(a card drawn in secret that must then be shown), so a decision may depend on it, "
+    "and a public counter or variable written from it holds nothing hidden.",
     "if announced(c.suit == 'red') { do penalty() }",
     "values",
     returns_type_of=0,

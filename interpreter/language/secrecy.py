@@ -1,11 +1,18 @@
 """The secrecy check: no decision may exist *because of* hidden information.
 
 At a real table everyone sees who is asked to decide. So if whether a player is
-asked depends on something some players cannot see (a hand, a face-down pile, a
-private counter), the question itself tells them what it is. This check finds, in
-every effect of a ruleset, a condition that reads hidden information and guards a
-decision (`if`, `elif`, `while`, a `for … where`, `repeat`, a trigger's `when`, a
-phase's `while`), and reports it at the condition.
+asked, or which player, depends on something some players cannot see (a hand, a
+face-down pile, a private counter), the question itself tells them what it is. This
+check finds, in every effect of a ruleset, a condition that reads hidden information
+and guards a decision (`if`, `elif`, `while`, a `for … where` or its items, `repeat`,
+a trigger's `when`, a phase's `while`, the rounds' `until` and the `end`) or names the
+player asked (`act as`, `choose … by`, a phase's `order`), and reports it there.
+
+A public counter or variable written from hidden information holds it: the ruleset's
+writes are followed by ``check/flow.py``, and the names it finds are hidden here
+(``Program.described`` says how each was written). Such a name also may not decide
+whether a choice without `may` has a legal option (``options``): with none, the
+choice is skipped.
 
 What a player may choose is not affected: the options of a decision (`choose … in …
 where …`, `option … if …`) stay secret to the player asked, so the fix is always
@@ -70,6 +77,8 @@ class Program:
     actions: dict[str, Tree] = field(default_factory=dict)  # action -> effect
     params: dict[str, frozenset] = field(default_factory=dict)  # function/action -> names
     triggers: dict[str, list[Tree]] = field(default_factory=dict)  # event -> effects
+    # public names that hold hidden information (``check/flow.py``) -> how to name them
+    described: dict[str, str] = field(default_factory=dict)
 
 
 class Secrecy:
@@ -94,6 +103,7 @@ class Secrecy:
     def _note_read_facts(self, name: str) -> None:
         program = self.program
         self._read_facts[name] = (
+            program.described.get(name),
             name in program.hidden_names,
             name in program.hidden_attributes,
             name in program.zones,
@@ -196,8 +206,10 @@ class Secrecy:
         program = self.program
         if kind == "name":
             name = str(tree.children[0])
-            if name in tainted or (name not in local and name in program.hidden_names):
+            if name in tainted:
                 return name
+            if name not in local and name in program.hidden_names:
+                return program.described.get(name, name)
             return None
         if kind == "attr":
             owner, attribute = tree.children[0], str(tree.children[1])
@@ -205,14 +217,14 @@ class Secrecy:
                 inner = owner.children[0] if owner.data == "attr" else None
                 return self.reads(inner, tainted, local)
             if attribute in program.hidden_attributes:
-                return attribute
+                return program.described.get(attribute, attribute)
             return self.reads(owner, tainted, local)
         if kind == "call":
             name = str(tree.children[0])
             if name == DECLASSIFY:
                 return None
             args = [a for a in (tree.children[1].children if tree.children[1] else ()) if a]
-            if name == "count" and len(args) == 1 and self._names_zone(args[0], local):
+            if name == "count" and len(args) == 1 and self.a_zone(args[0], local):
                 return None  # how many pieces a zone holds is public
             if name in self.hidden_functions:
                 return f"{name}() ({self.hidden_functions[name]})"
@@ -225,6 +237,13 @@ class Secrecy:
             if what is not None:
                 return what
         return None
+
+    def a_zone(self, tree: Tree | Token, local: frozenset) -> bool:
+        """Whether ``tree`` is a zone or its pieces (`my.hand`, `p.table.pieces`): as a
+        `for`'s items, it tells only how many pieces the zone holds, which is public."""
+        if isinstance(tree, Tree) and tree.data == "attr" and str(tree.children[1]) == "pieces":
+            tree = tree.children[0]
+        return self._names_zone(tree, local)
 
     def _names_zone(self, tree: Tree | Token, local: frozenset) -> bool:
         if not isinstance(tree, Tree):
@@ -265,17 +284,29 @@ class Secrecy:
         tainted = self._tainted(effect, local)
         out: list[Leak] = []
         for condition, guarded in guards(effect):
-            if not any(self.decides(b) for b in guarded):
+            if not any(self.decides(b) for b in guarded) or self.a_zone(condition, local):
                 continue
             what = self.reads(condition, tainted, local)
             if what is not None:
                 line, column = _pos(condition)
                 out.append(Leak(line, column, what))
-        return tuple(out)
+        for condition in options(effect):
+            what = self.reads(condition, tainted, local)
+            if what is not None and self._written(what):
+                line, column = _pos(condition)
+                out.append(Leak(line, column, what))
+        return tuple(sorted(out, key=lambda leak: (leak.line, leak.column)))
 
-    def condition_leak(self, condition: Tree, effect: Tree | None) -> Leak | None:
-        """A trigger's `when` or a phase's `while` guarding ``effect``."""
-        if effect is None or not self.decides(effect):
+    def _written(self, what: str) -> bool:
+        """Whether ``what`` names a public name written from hidden information."""
+        return any(described in what for described in self.program.described.values())
+
+    def condition_leak(
+        self, condition: Tree, effect: Tree | None, always: bool = False
+    ) -> Leak | None:
+        """A trigger's `when` or a phase's `while` guarding ``effect``; ``always``: a
+        condition on which every later decision hangs (whether the game goes on)."""
+        if not always and (effect is None or not self.decides(effect)):
             return None
         what = self.reads(condition, set(), bound_names(condition))
         if what is None:
@@ -444,12 +475,49 @@ def guards(effect: Tree) -> tuple[tuple[Tree, list[Tree]], ...]:
         if not isinstance(node, Tree):
             continue
         if node.data in GUARDING:
-            found += [(c, guarded) for c, guarded in _guards(node) if c is not None]
+            pairs = [(c, guarded) for c, guarded in _guards(node) if c is not None]
+            found += pairs
+            if node.data in STOPPING and any(_stops(b) for _, guarded in pairs for b in guarded):
+                found += [(c, [effect]) for c, _ in pairs]  # a `stop`: what follows hangs on it
         stack.extend(reversed(node.children))
     return tuple(found)
 
 
-GUARDING = frozenset({"if_stmt", "while_stmt", "repeat_stmt", "for_stmt"})  # see _guards
+STOPPING = frozenset({"if_stmt", "while_stmt", "repeat_stmt", "for_stmt"})
+
+
+def _stops(block: Tree) -> bool:
+    """Whether a `stop` in ``block`` may end the effect (what follows it runs only if
+    the condition that guards the block did not hold)."""
+    return any(node.data == "stop_stmt" for node in block.iter_subtrees())
+
+
+@by_identity
+def options(effect: Tree) -> tuple[Tree, ...]:
+    """What decides whether a choice without `may` has a legal option (without one it is
+    skipped, not asked): its items and `where`, its options' `if`s. With `may` it is
+    always asked (`pass`), and a choice by chance asks no one."""
+    found: list[Tree] = []
+    for node in effect.iter_subtrees_topdown():
+        if node.data == "choose_item" and node.children[0] is None:
+            if not _by_chance(node.children[4]):
+                found += [node.children[2], *_where(node.children[3])]
+        elif node.data == "choose_option" and node.children[0] is None:
+            for option in node.children[2:]:
+                if option.data == "option_each":
+                    found += [option.children[1], *_where(option.children[2])]
+                elif option.children[1] is not None:
+                    found.append(option.children[1].children[0])
+    return tuple(found)
+
+
+def _where(where: Tree | None) -> list[Tree]:
+    return [where.children[0]] if isinstance(where, Tree) else []
+
+
+GUARDING = frozenset(
+    {"if_stmt", "while_stmt", "repeat_stmt", "for_stmt", "act_stmt", "choose_item", "choose_option"}
+)  # see _guards
 
 
 def _by_chance(by: Tree | None) -> bool:
@@ -485,3 +553,10 @@ def _guards(node: Tree) -> Iterable[tuple[Tree | None, list[Tree]]]:
     elif kind == "for_stmt":
         where = node.children[3]
         yield (where.children[0] if isinstance(where, Tree) else None), [node.children[4]]
+        yield node.children[2], [node.children[4]]  # its items: whom, how many times
+    elif kind == "act_stmt":  # who is asked
+        yield node.children[0], [node.children[1]]
+    else:  # a choice: who is asked, when `by` names them
+        by = node.children[4] if kind == "choose_item" else node.children[1]
+        if isinstance(by, Tree) and by.data == "by":
+            yield by.children[0], [node]

@@ -59,6 +59,7 @@ class Builder(
         self.ambiguous: set[str] = set()
         self.expression_trees: dict = {}  # (section, id, path) -> parse tree, for secrecy
         self.effect_trees: dict = {}
+        self.effect_places: dict = {}  # the same keys -> (line, column) -> Location
 
     # ----------------------------------------------------------- utilities
     def error(
@@ -113,7 +114,7 @@ class Builder(
         triggers = self.triggers(symbols)
         structure = self.structure(symbols)
         scoring = self.scoring(symbols)
-        self.check_secrecy(zones, counters, variables)
+        self.check_secrecy(zones, counters, variables, spaces)
         self.check_playability()
         manifest = self.catalog.manifest
         provisional = self.provisional_count()

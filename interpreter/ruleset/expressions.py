@@ -85,6 +85,11 @@ class ExpressionsMixin:
                 lambda found, i=item, p=paths, s=starts: self._report_steps(i, p, s, found),
                 tuple(scope),
             )
+            self.effect_places[(item.section, item.id, sub)] = (
+                lambda line, column, i=item, p=paths, s=starts: self._step_location(
+                    i, p, s, line, column
+                )
+            )
         self._report_steps(item, paths, starts, problems)
         if compiled is not None:
             for node in compiled.nodes.values():

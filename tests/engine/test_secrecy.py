@@ -7,7 +7,7 @@ same public zones, counters and counts: the rules made no hidden fact public in 
 way the deal changed), the two games differ only in what that player cannot know,
 so their whole view must be identical: who is deciding, their own options and
 prompts, and which hidden pieces they know. Checked at every few decisions of
-seeded random games of both rulesets, for every seat.
+seeded random games of every shipped ruleset, for every seat.
 """
 
 from __future__ import annotations
@@ -81,3 +81,16 @@ def test_a_simultaneous_pick_shows_nothing_of_the_others_picks(players, seed):
     """Sushi Go's games are short: every decision is compared, each pick taken in secret
     while the others' hands and picks stay hidden until the reveal."""
     assert compare_views("sushi-go", players, seed, every=1) >= 40
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_no_hearts_player_learns_a_hand_from_the_passing_or_the_tricks(seed):
+    """Hearts' hands are private, the three cards passed are chosen at once in secret,
+    and who holds the 2 of clubs is announced: every few decisions of a whole game."""
+    assert compare_views("hearts", 4, seed) >= 100
+
+
+def test_reversi_hides_nothing():
+    """Reversi has no hidden information: every twin is the game itself, and so is every
+    view of it (the property holds trivially, and must go on holding)."""
+    assert compare_views("reversi", 2, 0, every=1) >= 100

@@ -236,3 +236,61 @@ def test_the_old_cardinal_window_of_queens_necklace_is_refused(tmp_path):
 @pytest.mark.parametrize("ruleset", ["rococo", "queens-necklace"])
 def test_the_shipped_rulesets_keep_every_decision_secret(ruleset):
     assert secrecy(load(ROOT / "rulesets" / ruleset).diagnostics) == []
+
+
+def test_who_is_asked_may_not_come_from_hidden_information(tmp_path):
+    """`act as` and `choose … by` name the player asked, whom the table sees; the
+    items of a `for` decide whom it asks, unless they are a zone's pieces (how many a
+    zone holds is public)."""
+    found = secrecy(
+        toy_with(
+            tmp_path,
+            """
+            actions:
+              by_hand:
+                params: {}
+                effect: |
+                  act as first(p in players where hand_points(p) > 5) { choose p in players { } }
+              chosen_by:
+                params: {}
+                effect: |
+                  choose p in players by first(q in players where hand_points(q) > 5) { }
+              loop_over:
+                params: {}
+                effect: |
+                  for p in filter(q in players where hand_points(q) > 5) {
+                    act as p { choose c in my.hand { } }
+                  }
+              per_card:
+                params: {}
+                effect: |
+                  for c in my.hand.pieces { choose p in players { } }
+            """,
+        )
+    )
+    # the last: `act as p`, p bound to the items of the loop before
+    assert [(line, column) for line, column, _ in found] == [(6, 14), (10, 30), (14, 16), (15, 16)]
+
+
+def test_a_stop_under_a_hidden_condition_decides_what_follows(tmp_path):
+    """What follows a `stop` runs only if the condition over it did not hold: a
+    decision there is asked because of it."""
+    found = secrecy(
+        toy_with(
+            tmp_path,
+            """
+            actions:
+              early_out:
+                params: {}
+                effect: |
+                  if hand_points(me) > 3 { stop }
+                  choose p in players as "p" { }
+              public_out:
+                params: {}
+                effect: |
+                  if my.hand.size > 3 { stop }
+                  choose p in players as "p" { }
+            """,
+        )
+    )
+    assert [(line, column) for line, column, _ in found] == [(6, 10)]
