@@ -42,6 +42,7 @@ class Summary:
     counts: dict[str, tuple[set, set]] = field(default_factory=dict)
     rulesets: list[str] = field(default_factory=list)
     diagnostics: dict[tuple, Diagnostic] = field(default_factory=dict)
+    skipped: list[str] = field(default_factory=list)  # Python paths a shell glob gave
 
     @property
     def items(self) -> int:
@@ -60,6 +61,9 @@ def validate_path(raw: str, summary: Summary, combos: Combinations | None = None
     from interpreter.cli.validate_mods import validate_folder
 
     path = Path(raw)
+    if path.exists() and _python(path):
+        summary.skipped.append(display_path(path))
+        return
     if not path.exists():
         folder = resolve_ruleset(raw)
         if folder is None:
@@ -102,6 +106,13 @@ def validate_path(raw: str, summary: Summary, combos: Combinations | None = None
         _validate_ruleset(path.parent, summary, _mods(combos), combos=combos)
         return
     _validate_file(path, summary, combos)
+
+
+def _python(path: Path) -> bool:
+    """A Python file or bytecode folder: what `rules validate rulesets/*` meets beside
+    the rulesets when the folder is also a Python package (the bundled one is). It is
+    not rules: it is skipped and named, never checked as YAML."""
+    return path.name == "__pycache__" or path.suffix in (".py", ".pyc")
 
 
 def _validate_scenario_files(folder: Path, summary: Summary) -> None:
@@ -461,6 +472,8 @@ def validate(
     elif fmt == "sarif":
         click.echo(formats.sarif(outcome))
     else:
+        if summary.skipped:
+            click.echo(f"skipped (Python, not rules): {', '.join(summary.skipped)}", err=True)
         for line in formats.github(outcome) if fmt == "github" else formats.text(outcome):
             click.echo(line)
         if games:

@@ -543,3 +543,24 @@ def test_crash_is_one_line_and_exit_70_through_main(monkeypatch, capsys) -> None
         main_module.main()
     assert exit_info.value.code == 70
     assert capsys.readouterr().err.strip() == "internal error: RuntimeError: kaput"
+
+
+def test_a_glob_over_a_python_package_of_rulesets_skips_its_python_files(
+    tiny: Path, tmp_path: Path
+) -> None:
+    """`rules validate rulesets/*` meets `__init__.py` and `__pycache__` beside the
+    bundled rulesets (the folder is a package): they are named as skipped, not errors;
+    a Python file alone is still "nothing checked"."""
+    package = tmp_path / "games"
+    package.mkdir()
+    (package / "__init__.py").write_text('"""games"""\n', encoding="utf-8")
+    (package / "__pycache__").mkdir()
+    result = invoke(
+        "validate", str(tiny), str(package / "__init__.py"), str(package / "__pycache__")
+    )
+    assert result.exit_code == 0, result.output
+    assert "skipped (Python, not rules):" in result.output
+    assert "valid" in summary_line(result)
+    alone = invoke("validate", str(package / "__init__.py"))
+    assert alone.exit_code == 1
+    assert "nothing was checked" in alone.output
