@@ -88,6 +88,7 @@ def _walk(ctx: Context, cell: Any, direction: Any, limit: int, what: str) -> lis
     "`sw`, `w`, `nw`; with 4: `n`, `e`, `s`, `w`). North is row 1.",
     "any(d in directions() where flips(c, d, p) > 0)",
     "grids",
+    quoted=True,
 )
 def _directions(ctx: Context, count: Any = 8) -> tuple:
     if count not in (4, 8):
@@ -109,6 +110,7 @@ def _directions(ctx: Context, count: Any = 8) -> tuple:
     "The cell of the grid at a row and column, or none off the grid.",
     "claim(cell(board, 4, 4), by: players[1])",
     "grids",
+    quoted=True,
 )
 def _cell(ctx: Context, grid: Any, row: Any, col: Any) -> Any:
     if not grid:
@@ -129,6 +131,7 @@ def _cell(ctx: Context, grid: Any, row: Any, col: Any) -> Any:
     "to the grid's edge (`cell` itself left out).",
     "first(s in ray(c, d) where s.owner != p.next)",
     "grids",
+    quoted=True,
 )
 def _ray(ctx: Context, cell: Any, direction: Any, length: Any = 0) -> tuple:
     return tuple(_walk(ctx, cell, direction, length, "ray()"))
@@ -164,6 +167,7 @@ def _line(ctx: Context, cell: Any, direction: Any) -> tuple:
     "The cells next to `cell`, clockwise from north, those off the grid left out.",
     "any(s in neighbours(c) where s.owner == p.next)",
     "grids",
+    quoted=True,
 )
 def _neighbours(ctx: Context, cell: Any, count: Any = 8) -> tuple:
     return tuple(
@@ -179,6 +183,7 @@ def _neighbours(ctx: Context, cell: Any, count: Any = 8) -> tuple:
     "and column differences (a neighbour is 1 away).",
     "distance(c, blocker(c, d, p)) - 1",
     "grids",
+    quoted=True,
 )
 def _distance(ctx: Context, a: Any, b: Any) -> int:
     group_a, row_a, col_a = _place(ctx, a, "distance()")

@@ -25,6 +25,7 @@ from interpreter.language.values import NUMBER, ZONE, list_of
     "says it in one and cannot mix two hands.",
     "rotate(p.hand for p in players)",
     "zones",
+    quoted=True,
 )
 def _rotate(ctx: Context, zones: Any, by: Any = 1) -> None:
     circle = list(zones)

@@ -6,9 +6,13 @@ file differs from what this module renders.
 
 from __future__ import annotations
 
+import functools
+import re
+
 from interpreter.check import defaults
 from interpreter.language.registry import REGISTRY, Primitive, Registry
 from interpreter.language.values import TYPE_NAMES
+from interpreter.load.search import bundled
 
 HEADER = """# The effect language — reference
 
@@ -28,6 +32,36 @@ See `docs/format.md` for the files that hold these texts.
 """
 
 
+def _flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+@functools.cache
+def _shipped_texts() -> tuple[tuple[str, str], ...]:
+    """(`rulesets/<id>/<file>`, its text with whitespace runs made one space) of every
+    YAML file of the rulesets installed with the package, in path order."""
+    folder = bundled()
+    if folder is None:
+        return ()
+    return tuple(
+        (f"rulesets/{path.relative_to(folder).as_posix()}", _flat(path.read_text("utf-8")))
+        for path in sorted(folder.rglob("*.yaml"))
+    )
+
+
+def shipped_source(example: str) -> str | None:
+    """The shipped ruleset file an example is quoted from: the first that holds its
+    text, whitespace aside (none if no file does). The registry marks such examples
+    (`quoted`) but names no game: the interpreter knows none."""
+    flat = _flat(example)
+    return next((path for path, text in _shipped_texts() if flat in text), None)
+
+
+def _example(example: str, quoted: bool) -> str:
+    source = shipped_source(example) if quoted else None
+    return f"`{example}`" + (f" (from `{source}`)" if source else "")
+
+
 def _table(primitives: dict[str, Primitive]) -> list[str]:
     lines = []
     by_category: dict[str, list[Primitive]] = {}
@@ -45,7 +79,7 @@ def _table(primitives: dict[str, Primitive]) -> list[str]:
             for param in primitive.params:
                 default = "" if param.required else f" (optional, default `{param.default}`)"
                 lines.append(f"- `{param.name}` ({param.type}){default}: {param.doc}")
-            lines.append(f"\nExample: `{primitive.example}`\n")
+            lines.append(f"\nExample: {_example(primitive.example, primitive.quoted)}\n")
     return lines
 
 
@@ -62,7 +96,7 @@ def render(registry: Registry = REGISTRY) -> str:
     lines = [HEADER, "## Syntax\n", "| form | meaning | example |", "|---|---|---|"]
     for syntax in registry.syntax:
         form = syntax.form.replace("|", "\\|")
-        lines.append(f"| `{form}` | {syntax.doc} | `{syntax.example}` |")
+        lines.append(f"| `{form}` | {syntax.doc} | {_example(syntax.example, syntax.quoted)} |")
     lines += [
         "",
         "## Types\n",

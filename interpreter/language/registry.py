@@ -57,6 +57,9 @@ class Primitive:
     chance: bool = False
     returns_item_of: int | None = None  # the result has the item type of this list parameter
     returns_type_of: int | None = None  # the result has the type of this parameter
+    # the example is quoted from a shipped ruleset: the reference names the file (found
+    # by its text, so no game is named here), and tests/docs checks that it is there
+    quoted: bool = False
 
     def signature(self) -> str:
         parts = []
@@ -86,6 +89,7 @@ class Syntax:
     form: str
     doc: str
     example: str
+    quoted: bool = False  # as Primitive.quoted
 
 
 @dataclass
@@ -106,6 +110,7 @@ class Registry:
         category: str = "general",
         returns_item_of: int | None = None,
         returns_type_of: int | None = None,
+        quoted: bool = False,
     ):
         def register(impl: Callable[..., Any]) -> Callable[..., Any]:
             self.functions[name] = Primitive(
@@ -119,6 +124,7 @@ class Registry:
                 category,
                 returns_item_of=returns_item_of,
                 returns_type_of=returns_type_of,
+                quoted=quoted,
             )
             return impl
 
@@ -132,10 +138,20 @@ class Registry:
         example: str,
         category: str = "general",
         chance: bool = False,
+        quoted: bool = False,
     ):
         def register(impl: Callable[..., Any]) -> Callable[..., Any]:
             self.statements[name] = Primitive(
-                name, "statement", tuple(params), None, doc, example, impl, category, chance
+                name,
+                "statement",
+                tuple(params),
+                None,
+                doc,
+                example,
+                impl,
+                category,
+                chance,
+                quoted=quoted,
             )
             return impl
 
@@ -270,6 +286,7 @@ REGISTRY.syntax.extend(
             "it: a card passed reads as its face (`pass QS`), `face` a function of the "
             "ruleset.",
             'choose c in my.hand as ("pass " + face(c)) { move(c, my.passing) }',
+            quoted=True,
         ),
         Syntax(
             '[may] choose [by PLAYER] { option "TEXT" [if COND] { … } … }',
@@ -324,6 +341,13 @@ REGISTRY.syntax.extend(
             "my.hand.size, majority['1'][0]",
         ),
         Syntax("+ - * // %", "Integer arithmetic (`//` divides rounding down).", "my.coins // 10"),
+        Syntax(
+            "TEXT + TEXT, LIST + LIST",
+            "`+` also joins two texts (an option text, a card as players write it) or two "
+            "lists, up to 100,000 characters or items.",
+            "rank_letters[c.rank - 2] + get(suit_letters, c.suit, '')",
+            quoted=True,
+        ),
         Syntax(
             "== != < <= > >=, and or not",
             "Comparisons (lists compare item by item) and boolean logic.",
