@@ -270,3 +270,13 @@ def dynamic_attribute(ctx: Any, value: Any, name: str) -> Any:
         fn = Compiler(ctx.rules.ruleset.symbols).attribute_reader(kind, name)
         cache[(kind, name)] = fn
     return fn(ctx, value)
+
+
+def _num(value: Any, what: str) -> int:
+    """``value``, a number given to a primitive as ``what``, or a rule error. Here, not in
+    ``primitive_functions``, which the other primitive modules would import it from:
+    a process whose first import is ``primitive_functions`` (unpickling a stored
+    ruleset) reaches them through the registry before it defines it."""
+    if type(value) is not int and not is_number(value):
+        raise RuleError(f"{what} must be a number, not {value!r}")
+    return value
