@@ -13,6 +13,7 @@ from lark import Token, Tree
 from interpreter.language import codegen as cg
 from interpreter.language import operations as ops
 from interpreter.language.compiled import Compiled, _Abort, did_you_mean
+from interpreter.language.primitive_dice import face_of
 from interpreter.language.values import (
     ACTION,
     ANY,
@@ -286,6 +287,8 @@ class PathCompiler:
             return cg.item(cg.ctx_attr("rules", f"piece_{name}"), get)
         if name == "zone":
             return cg.call(self._h(ops.zone_of), _CTX, get)
+        if name == "face":
+            return cg.call(self._h(face_of), _CTX, get)
         if name == "owner":
             where = cg.method(cg.ctx_attr("state", "where"), "get", get)
             return cg.method(cg.ctx_attr("rules"), "zone_owner", cg.ctx_attr("state"), where)
