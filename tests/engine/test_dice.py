@@ -168,3 +168,33 @@ def test_faces_refused_are_reported_at_their_place(tmp_path: Path, faces: str, m
     problems = [d for d in loaded.diagnostics if message in d.message]
     assert problems, loaded.diagnostics
     assert problems[0].location.line == 4  # the line of `coin`'s faces
+
+
+@pytest.mark.parametrize(
+    ("condition", "cup", "refused"),
+    [
+        # a die read through its kind's name reads no zone, yet may lie under a cup
+        ("count(x in die where x.face == 6) > 0", "private", True),
+        ("announced(count(x in die where x.face == 6) > 0)", "private", False),
+        ("count(x in die where x.face == 6) > 0", "public", False),  # every die is open
+        ("count(x in my.cup.pieces where x.face == 6) > 0", "private", True),
+    ],
+)
+def test_whether_a_decision_is_asked_may_not_depend_on_a_hidden_face(
+    tmp_path: Path, condition: str, cup: str, refused: bool
+) -> None:
+    folder = tmp_path / "leak"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text((DICE / "ruleset.yaml").read_text())
+    text = (DICE / "content.yaml").read_text()
+    text = text.replace(
+        "cup: {per: player, visibility: private}", f"cup: {{per: player, visibility: {cup}}}"
+    )
+    guarded = f'        if {condition} {{ choose {{ option "six" {{ }} }} }}\n'
+    text = text.replace("        my.total = ", guarded + "        my.total = ")
+    (folder / "content.yaml").write_text(text)
+    loaded = load(folder)
+    leaks = [d for d in loaded.diagnostics if "depends on" in d.message]
+    assert bool(leaks) is refused, loaded.diagnostics
+    if refused:
+        assert "`face`" in leaks[0].message or "`cup`" in leaks[0].message
