@@ -13,14 +13,16 @@ from typing import Any
 import pytest
 from rules_test_support import write_tiny
 
+from interpreter.engine.game import Game
 from interpreter.engine.state import State
+from interpreter.errors import RuleError
 from interpreter.language.compiled import Problem
 from interpreter.language.compiler import Compiler
 from interpreter.language.parser import parse
 from interpreter.language.runtime import Context, StepBudgetExceeded
 from interpreter.language.unparse import unparse
 from interpreter.language.values import Player
-from interpreter.ruleset import load
+from interpreter.ruleset import load, load_or_raise
 from interpreter.ruleset.build import Builder
 from interpreter.ruleset.tables import Tables
 
@@ -115,3 +117,42 @@ def test_a_product_is_written_back_as_it_was_read() -> None:
     text = "sum(a * b for a in xs where a > 1 for b in ys where b != a)"
     tree = parse(text, "expr")
     assert unparse(tree) == text
+
+
+PRODUCT_GAME = """\
+counters:
+  score: {per: player}
+functions:
+  pairs:
+    returns: number
+    value: "count(1 for x in range(0, 9000) for y in range(0, 9000) where y > x)"
+structure:
+  rounds: {count: 1}
+  phases:
+    - id: work
+      kind: once
+      effect: |
+        for p in players { gain(score, pairs(), to: p) }
+scoring:
+  score: score
+  steps: []
+"""
+
+
+def test_a_product_too_large_for_the_budget_is_named_at_its_function(tmp_path) -> None:
+    """81 million pairs: the step budget stops it at the function that scans them, with
+    the message of a search too large, not of a loop without end."""
+    folder = tmp_path / "product"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(
+        "id: product\nname: Product\nversion: 0.1.0\nplayers: {min: 2, max: 2}\n"
+        "include: [content.yaml]\n"
+    )
+    (folder / "content.yaml").write_text(PRODUCT_GAME)
+    with pytest.raises(RuleError) as caught:
+        Game(load_or_raise(folder), ["Ann", "Bob"], seed=1)
+    error = caught.value
+    assert error.where is not None and error.where.line == 4  # `pairs:`
+    assert error.message.startswith("this step of play spent its whole step budget")
+    assert "a search or loop too large for it" in error.message
+    assert "may never end" not in error.message
