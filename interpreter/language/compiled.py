@@ -48,10 +48,13 @@ class Loop:
     outer: tuple[ast.comprehension, ...] = ()  # the clauses around this one, outermost first
 
     def clauses(self, cond: ast.expr | None) -> list[ast.comprehension]:
-        """The comprehension's clauses, with ``cond`` as the last one's test."""
+        """The comprehension's clauses, with ``cond`` as the last one's test: new clause
+        nodes each time (``invariants.py`` rewrites a scan's clauses in place), their
+        expressions shared, as the compiler shares subtrees."""
         target = ast.Name(self.var, ast.Store())
         last = ast.comprehension(target, self.items, [cond] if cond is not None else [], 0)
-        return [*self.outer, last]
+        outer = [ast.comprehension(c.target, c.iter, list(c.ifs), 0) for c in self.outer]
+        return [*outer, last]
 
 
 @dataclass(eq=False)
