@@ -249,6 +249,11 @@ def zone_of(ctx: Any, piece: Any) -> ZoneRef | None:
     return None if key is None else ZoneRef(key)
 
 
+def face_of(ctx: Any, piece: Any) -> int:
+    """``d.face``: the face a die shows (``ruleset/dice.py``)."""
+    return ctx.rules.face(ctx.state, piece)
+
+
 def failed(ctx: Any, action: Any, args: dict[str, Any], explain: bool) -> str | None:
     """Why ``action`` may not be done with ``args`` now (None: it may)."""
     if action is None:

@@ -13,7 +13,6 @@ from lark import Token, Tree
 from interpreter.language import codegen as cg
 from interpreter.language import operations as ops
 from interpreter.language.compiled import Compiled, _Abort, did_you_mean
-from interpreter.language.primitive_dice import face_of
 from interpreter.language.values import (
     ACTION,
     ANY,
@@ -288,7 +287,7 @@ class PathCompiler:
         if name == "zone":
             return cg.call(self._h(ops.zone_of), _CTX, get)
         if name == "face":
-            return cg.call(self._h(face_of), _CTX, get)
+            return cg.call(self._h(ops.face_of), _CTX, get)
         if name == "owner":
             where = cg.method(cg.ctx_attr("state", "where"), "get", get)
             return cg.method(cg.ctx_attr("rules"), "zone_owner", cg.ctx_attr("state"), where)

@@ -1,4 +1,5 @@
-"""Dice: `roll`, and a die's `.face`. A die is a component of a kind with `faces`
+"""Dice: `roll`, and a die's `.face` (read in generated code by ``operations.face_of``).
+A die is a component of a kind with `faces`
 (``ruleset/dice.py``); it lies in a zone like any other component, open on a public
 tray or hidden in a private cup, and who sees the zone sees its face. Kept apart from
 ``primitive_statements`` so the primitive stays one small, self-contained declaration."""
@@ -46,8 +47,3 @@ def _roll(ctx: Context, what: Any) -> None:
             raise RuleError(f"{die} is no die: roll() rolls components of a kind with `faces`")
     if dice:
         ctx.host.roll(ctx, dice)
-
-
-def face_of(ctx: Context, piece: Any) -> int:
-    """``d.face``, in generated code."""
-    return ctx.rules.face(ctx.state, piece)

@@ -1,11 +1,13 @@
 """Dice: the one declaration of a die (a kind with `faces`) and the faces dice show.
 
 A die is a component like any other: it lies in a zone, so who sees its face is who
-sees the zone: open dice on a public tray, hidden dice in a private cup. The views,
-the secrecy check and the worlds an agent samples need nothing more than that,
-except that a roll changes a die without moving it: whoever could not see the die
-then no longer knows its face (``set_faces``), and a world deals hidden dice's faces
-afresh (``rerolled``), not only the dice.
+sees the zone: open dice on a public tray, hidden dice in a private cup. The views
+and the worlds an agent samples need little more than that: a roll changes a die
+without moving it, so whoever could not see the die then no longer knows its face
+(``set_faces``), and a world rolls hidden dice afresh (``reroll``, ``rerolled``), not
+only deals them again. The secrecy check takes any `.face` for hidden where dice
+may lie in a zone not everyone sees (``ruleset/secrecy.py``): a die reached through
+its kind's name reads no zone.
 
 The faces are kept in ``state.engine["faces"]`` (die -> face), a dict replaced on
 every change and never changed in place (states share their engine dicts, as they
