@@ -1,8 +1,9 @@
 """Dice: `roll`, and a die's `.face` (read in generated code by ``operations.face_of``).
-A die is a component of a kind with `faces`
-(``ruleset/dice.py``); it lies in a zone like any other component, open on a public
-tray or hidden in a private cup, and who sees the zone sees its face. Kept apart from
-``primitive_statements`` so the primitive stays one small, self-contained declaration."""
+
+A die is a component of a kind with `faces` (``ruleset/dice.py``); it lies in a zone
+like any other component, open on a public tray or hidden in a private cup, and who
+sees the zone sees its face. Kept apart from ``primitive_statements`` so the
+primitive stays one small, self-contained declaration."""
 
 from __future__ import annotations
 
