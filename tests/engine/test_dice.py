@@ -18,6 +18,7 @@ from interpreter.engine.game import Game
 from interpreter.engine.seat import alternative, determinize
 from interpreter.engine.state import knowledge
 from interpreter.engine.view import view
+from interpreter.engine.words import render_view
 from interpreter.errors import RuleError
 from interpreter.ruleset import load, load_or_raise
 from interpreter.ruleset.dice import FACES
@@ -198,3 +199,15 @@ def test_whether_a_decision_is_asked_may_not_depend_on_a_hidden_face(
     assert bool(leaks) is refused, loaded.diagnostics
     if refused:
         assert "`face`" in leaks[0].message or "`cup`" in leaks[0].message
+
+
+def test_a_position_in_words_gives_the_faces_its_reader_sees() -> None:
+    """`rules replay --at N --as P1` and the like: `d-1=4` for a die P1 sees, only the
+    count for P2's cup; a game without dice reads as before (no `=`)."""
+    game = started(seed=2)
+    text = render_view(view(game, 0))
+    for die in game.state.zones["cup#0"]:
+        assert f"{die}={game.tables.face(game.state, die)}" in text
+    assert all(f"{die}=" not in text for die in game.state.zones["cup#1"])
+    assert '"count": 2' in text
+    assert "=" not in render_view(view(Game(load_or_raise("reversi"), ["A", "B"], seed=1), 0))
