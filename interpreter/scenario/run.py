@@ -146,9 +146,10 @@ def _arrange_faces(names: Names, state: State, faces: dict[str, Any], path: tupl
     dice = names.game.tables.dice
     for die, value in faces.items():
         where = (*path, die)
-        names.piece(die, where)
         if die not in dice:
-            names.fail(where, f"{die} is no die (its kind has no `faces`)", key=True)
+            what = "no die (its kind has no `faces`)" if die in names.ruleset.pieces else "no piece"
+            some = ", ".join(sorted(dice)[:4]) or "none"
+            names.fail(where, f"{die} is {what}", f"the dice: {some}, …", key=True)
         if value not in dice[die]:
             names.fail(where, f"{die} has no face {value!r}: its faces are {list(dice[die])}")
     set_faces(state, [(die, int(value)) for die, value in faces.items()], names.game.tables.sees)

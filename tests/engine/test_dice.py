@@ -211,3 +211,22 @@ def test_a_position_in_words_gives_the_faces_its_reader_sees() -> None:
     assert all(f"{die}=" not in text for die in game.state.zones["cup#1"])
     assert '"count": 2' in text
     assert "=" not in render_view(view(Game(load_or_raise("reversi"), ["A", "B"], seed=1), 0))
+
+
+@pytest.mark.parametrize(
+    ("faces", "error"),
+    [
+        ("{t: 1}", "5:15: error: t is no die (its kind has no `faces`)"),
+        ("{d-1: 9}", "5:20: error: d-1 has no face 9: its faces are [1, 2, 3, 4, 5, 6]"),
+        ("{d-9: 1}", "5:15: error: d-9 is no piece"),
+    ],
+)
+def test_a_scenario_sets_faces_of_dice_only(tmp_path: Path, faces: str, error: str) -> None:
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text(
+        f"ruleset: {DICE}\nscenarios:\n  - name: faces\n    setup:\n      faces: {faces}\n"
+    )
+    result = invoke("test", str(scenario))
+    assert result.exit_code == 1, result.output
+    assert f"s.yaml:{error}" in result.output, result.output
+    assert "Traceback" not in result.output
