@@ -100,6 +100,13 @@ EXTRA = [
     "othello",
     "disc",
     "flank",
+    # Liar's Dice (examples/games/liars-dice): dice, cups and bids are the language's
+    # own words now (`roll`, `faces`), the game's names for its moves are not
+    "liar",
+    "perudo",
+    "dudo",
+    "calza",
+    "palifico",
 ]
 
 

@@ -35,10 +35,13 @@ class Sight:
     prices: dict[str, str] = field(default_factory=dict)
 
     def name(self, piece: str) -> str:
-        """A piece by its label, and its id (what options name) when they differ."""
+        """A piece by its label, and its id (what options name) when they differ; a die
+        the player sees with its face (``view``'s `faces`)."""
         definition = self.ruleset.pieces.get(piece)
         label = definition.label if definition is not None and definition.label else piece
-        return label if label == piece else f"{label} ({piece})"
+        named = label if label == piece else f"{label} ({piece})"
+        face = self.shown.get("faces", {}).get(piece)
+        return named if face is None else f"{named} showing {face}"
 
     def about(self, item: str) -> str:
         """A piece's or space's ``words.about`` line (its properties, the rules'

@@ -10,6 +10,7 @@ from typing import Any
 
 from interpreter.check.defaults import sentence
 from interpreter.check.sections import COMPONENT_ID_PATTERN, ORDERS, PER, id_map
+from interpreter.ruleset.dice import FACES_SCHEMA
 from interpreter.ruleset.visibility import SPACE_VISIBILITIES, VISIBILITIES, described
 
 
@@ -22,6 +23,7 @@ def table_sections() -> dict[str, Any]:
                 "description": "A kind of component and the properties its components have.",
                 "properties": {
                     "properties": id_map({"$ref": "#/$defs/property_decl"}, "Properties by name."),
+                    "faces": FACES_SCHEMA,
                     "label": {"$ref": "#/$defs/label"},
                     "description": {"$ref": "#/$defs/description"},
                 },

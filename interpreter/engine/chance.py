@@ -33,3 +33,9 @@ def picked(seed: int | str, index: int, items: tuple[str, ...], count: int) -> t
         j = int(rng.random() * len(pool))
         out.append(pool.pop(j))
     return tuple(out)
+
+
+def rolled(seed: int | str, index: int, faces: tuple[tuple[int, ...], ...]) -> tuple[str, ...]:
+    """A face for each die (``faces``: each die's faces), as texts, in the dice's order."""
+    rng = _rng(seed, index)
+    return tuple(str(options[int(rng.random() * len(options))]) for options in faces)

@@ -10,6 +10,8 @@ do know (a determinization):
   together in a hidden zone (a shuffled deck of mixed cards) form one family and
   are dealt among that family's places only, so a bag of tiles never lands in a hand
   (a family is taken to be told apart at a glance, as a card's back is);
+* the faces of the dice among those pieces are rolled afresh, and so are the rolls of
+  the step under way in zones they cannot see (``ruleset/dice.py``);
 * counters and variables hidden from them are set back to their initial values;
 * other players' secret choices in a simultaneous step are left out;
 * future chance outcomes come from the world's own seed, not the game's.
@@ -31,6 +33,7 @@ from interpreter.engine.game import Decision, Game
 from interpreter.engine.state import State, knowledge
 from interpreter.engine.view import view
 from interpreter.errors import GameError
+from interpreter.ruleset import dice
 from interpreter.ruleset.model import Ruleset
 from interpreter.ruleset.tables import Tables
 from interpreter.ruleset.visibility import seen_by
@@ -132,17 +135,21 @@ class Worlds:
         """The world of ``seed``: the same seed, the same world."""
         for attempt in range(MAX_DEALS if self._histories is not None else 0):
             start = self._start.copy()
-            renamed = _deal(start, self._families, seed if attempt == 0 else f"{seed}/{attempt}")
+            dealt = seed if attempt == 0 else f"{seed}/{attempt}"
+            renamed = _deal(start, self._families, dealt)
             _rename_known(start, renamed)
+            histories = _rolled_afresh(start, self._game, self._seat, self._families, dealt)(
+                _renamed(self._histories, renamed)
+            )
             try:
-                return self._game.replayed(
-                    start, _renamed(self._histories, renamed), seed=f"world:{seed}"
-                )
+                return self._game.replayed(start, histories, seed=f"world:{seed}")
             except (GameError, StopEffect):
                 continue
         world = self._game.copy(hide_from=self._hide, seed=f"world:{seed}")
         _forget_hidden_counts(world.state, world, self._seat)
-        _deal(world.state, _families(world.state, world.tables, self._seat, frozenset()), seed)
+        families = _families(world.state, world.tables, self._seat, frozenset())
+        _deal(world.state, families, seed)
+        _rolled_afresh(world.state, world, self._seat, families, seed)
         return world
 
 
@@ -171,8 +178,9 @@ def alternative(game: Game, seat: int, seed: int | str) -> Game | None:
     _rename_known(snapshot, renamed)
     if [f[:3] for f in _families(snapshot, game.tables, seat, keep)] != [f[:3] for f in families]:
         return None  # kinds brought together that were apart: not alike to the player
+    afresh = _rolled_afresh(snapshot, game, seat, families, seed)
     try:
-        return game.replayed(snapshot, _renamed(histories, renamed))
+        return game.replayed(snapshot, afresh(_renamed(histories, renamed)))
     except GameError:
         return None
 
@@ -287,6 +295,22 @@ def _rename(entry: tuple, renamed: dict[str, str]) -> tuple:
     if entry[0] == "chance":
         return (entry[0], entry[1], tuple(words(str(o)) for o in entry[2]))
     return (entry[0], words(entry[1]), *entry[2:])
+
+
+def _rolled_afresh(state: State, game: Game, seat: int, families: list[_Family], seed: Any) -> Any:
+    """The faces of the dice dealt again in ``state`` rolled afresh (what a player cannot
+    see of a die is its face: the dice are alike), and the function that draws afresh
+    the rolls of a step's record in zones ``seat`` cannot see (``ruleset/dice.py``).
+
+    Known limit: a roll of the step under way in a zone the player cannot see is drawn
+    afresh even if those dice were shown to them later in the step."""
+    tables = game.tables
+    if not tables.dice:
+        return lambda histories: histories
+    dice.reroll(state, tables.dice, (p for f in families for p in f.pieces), seed)
+    return lambda histories: dice.rerolled(
+        histories, lambda zone: not tables.sees(zone, seat), state, tables.dice, seed
+    )
 
 
 def _forget_hidden_counts(state: State, game: Game, seat: int) -> None:

@@ -5,7 +5,9 @@ Zones show their contents or only their size by their declared visibility
 nobody), counters likewise; pieces
 known to a player are shown to them (a piece `reveal`ed to them, or one they saw go
 into a zone they cannot see, until it moves where they cannot follow it), in no
-particular order. From the final scoring on, everything is public.
+particular order. With dice, ``faces`` gives the face of each die the player sees
+likewise (a roll makes the others forget a die's face). From the final scoring on,
+everything is public.
 """
 
 from __future__ import annotations
@@ -107,7 +109,7 @@ def _view(game: Game, seat: int | None, everything: bool) -> dict[str, Any]:
             entry["options"] = list(decision.options)
             entry["prompt"] = decision.prompt
         pending.append(entry)  # others see who is deciding, nothing of their options
-    return {
+    shown = {
         "you": names[seat] if seat is not None else None,
         "round": engine["round"],
         "phase": phase,
@@ -119,6 +121,23 @@ def _view(game: Game, seat: int | None, everything: bool) -> dict[str, Any]:
         "spaces": spaces,
         "pending": pending,
     }
+    if tables.dice:  # a ruleset with dice: the faces of those this player sees
+        shown["faces"] = _faces(game, seat, everything, known)
+    return shown
+
+
+def _faces(game: Game, seat: int | None, everything: bool, known: Any) -> dict[str, int]:
+    """The face of every die ``seat`` sees: in a zone they see, or known to them (a
+    die `reveal`ed to them and not rolled since, ``ruleset/dice.py``)."""
+    state, tables = game.state, game.tables
+    out = {}
+    for die in tables.dice:
+        zone = state.where.get(die)
+        if zone is None:
+            continue
+        if everything or tables.sees(zone, seat) or seat in known.get(die, ()):
+            out[die] = tables.face(state, die)
+    return out
 
 
 def _plain(value: Any, names: tuple[str, ...]) -> Any:

@@ -70,7 +70,7 @@ class NoChance:
     def _refuse(self, *_: Any) -> Any:
         raise RuleError("gain_if(): the action would draw by chance")
 
-    random_order = random_choice = random_pick = _refuse
+    random_order = random_choice = random_pick = roll = _refuse
     options_on_demand = True  # the action takes its first option: no need for all
     options_on_copy = False  # and nothing else happens before it does
 

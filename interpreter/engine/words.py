@@ -91,8 +91,18 @@ def render_view(shown: dict, label=lambda term, section=None: term, grids: tuple
     """A player's view as text; names in the edition's words (``label``), the space
     groups of ``grids`` drawn as boards (``Wording.grids``)."""
     header = f"--- round {shown['round']}, phase {shown['phase'] or shown['stage']} ---"
+    faces = shown.get("faces") or {}
+
+    def content(items: Any) -> str:  # a die the player sees with its face: `d6-3=4`
+        if not faces:
+            return _content(items)
+        if isinstance(items, list):
+            return _content([f"{p}={faces[p]}" if p in faces else p for p in items])
+        known = [f"{p}={faces[p]}" if p in faces else p for p in items.get("known", ())]
+        return _content({**items, "known": known} if known else items)
+
     wording = Wording(
-        label, lambda zone: label(zone, "zones"), lambda sid: sid, _content, grids=grids
+        label, lambda zone: label(zone, "zones"), lambda sid: sid, content, grids=grids
     )
     return "\n".join([header, *view_lines(shown, wording)])
 

@@ -203,18 +203,27 @@ class CallCompiler:
         return self._c(items.type, _as_tuple(loop), loop=loop)
 
     def _mapper(self, arg: Tree, scope: dict[str, str]) -> Compiled:
-        value_tree, name, coll, where = arg.children
-        items = self._collection(coll, scope)
-        inner, inner_locals = self._bound(name, items, scope)
-        saved, self._locals = self._locals, inner_locals
+        """`VALUE for x in … [where …]`, and over a product with more `for` clauses,
+        each clause's collection and `where` seeing the names bound before it; every
+        clause pays one step per item it walks, so a product pays for every pair."""
+        value_tree, *first = arg.children[:4]
+        clauses = [tuple(first), *(tuple(c.children) for c in arg.children[4:])]
+        saved = self._locals
+        outer: list[ast.comprehension] = []
         try:
-            value = self._expr(value_tree, inner)
-            cond = self._test(where.children[0], inner) if where is not None else None
+            for i, (name, coll, where) in enumerate(clauses):
+                items = self._collection(coll, scope)
+                scope, self._locals = self._bound(name, items, scope)
+                cond = self._test(where.children[0], scope) if where is not None else None
+                code = cond and cond.code
+                scanned = self._scan(items, code, name)
+                if i < len(clauses) - 1:
+                    target = ast.Name(cg.local(str(name)), ast.Store())
+                    outer.append(ast.comprehension(target, scanned, [code] if code else [], 0))
+            value = self._expr(value_tree, scope)
         finally:
             self._locals = saved
-        code = cond and cond.code
-        scanned = self._scan(items, code, name)
-        loop = Loop(scanned, cg.local(str(name)), code, value.code, value.exact)
+        loop = Loop(scanned, cg.local(str(name)), code, value.code, value.exact, tuple(outer))
         return self._c(list_of(value.type), _as_tuple(loop), loop=loop)
 
     def _scan(self, items: Compiled, cond: ast.expr | None, name: Token) -> ast.expr:
@@ -257,7 +266,7 @@ class CallCompiler:
         None where the list is not a short written one."""
         items = loop.items
         each_name = self._h(ops.each).id
-        if not (
+        if loop.outer or not (
             isinstance(items, ast.Call)
             and isinstance(items.func, ast.Name)
             and items.func.id == each_name
@@ -301,9 +310,7 @@ class CallCompiler:
                 None if loop is not None else self._c(BOOL, cg.call(cg.name("bool"), values.code))
             )
         if name == "sum" and loop is not None and loop.value is not None and loop.value_exact:
-            target = ast.Name(loop.var, ast.Store())
-            test = [loop.cond] if loop.cond is not None else []
-            listed = ast.ListComp(loop.value, [ast.comprehension(target, loop.items, test, 0)])
+            listed = ast.ListComp(loop.value, loop.clauses(loop.cond))
             total = cg.call(cg.name("sum"), listed)  # a list is quicker to sum than a generator
             return self._c(NUMBER, cg.call(self._h(ops._capped), total), exact=True)
         written = isinstance(values.code, ast.Tuple) and values.code.elts
@@ -404,16 +411,12 @@ def _with_constant(tree: ast.AST, var: str, value: Any) -> Any:
 
 
 def _generator(element: ast.expr, loop: Loop, cond: ast.expr | None = None) -> ast.expr:
-    """``(element for var in items [if cond])``"""
-    test = [cond] if cond is not None else []
-    target = ast.Name(loop.var, ast.Store())
-    return ast.GeneratorExp(element, [ast.comprehension(target, loop.items, test, 0)])
+    """``(element for … for var in items [if cond])``"""
+    return ast.GeneratorExp(element, loop.clauses(cond))
 
 
 def _as_tuple(loop: Loop) -> ast.expr:
-    """``tuple([value for var in items if cond])``: the whole collection."""
+    """``tuple([value for … for var in items if cond])``: the whole collection."""
     element = loop.value if loop.value is not None else cg.name(loop.var)
-    test = [loop.cond] if loop.cond is not None else []
-    target = ast.Name(loop.var, ast.Store())
-    listed = ast.ListComp(element, [ast.comprehension(target, loop.items, test, 0)])
+    listed = ast.ListComp(element, loop.clauses(loop.cond))
     return cg.call(cg.name("tuple"), listed)

@@ -34,13 +34,27 @@ NOT_CONSTANT = object()
 @dataclass(frozen=True)
 class Loop:
     """A `x in ITEMS [where COND]` or `VALUE for x in ITEMS [where COND]` argument, kept
-    apart so that `any`, `first`, `count` and `all` can stop at the deciding item."""
+    apart so that `any`, `first`, `count` and `all` can stop at the deciding item.
+
+    A comprehension over a product (`VALUE for a in A for b in B where …`) keeps its
+    last clause here as ``items``, ``var`` and ``cond``, and the clauses before it, each
+    walked around the next, as ``outer``: Python's own comprehension clauses."""
 
     items: ast.expr
     var: str  # the Python name of the bound local
     cond: ast.expr | None
     value: ast.expr | None  # None: the item itself
     value_exact: bool = False  # the value is an int at run time (see ``Compiled.exact``)
+    outer: tuple[ast.comprehension, ...] = ()  # the clauses around this one, outermost first
+
+    def clauses(self, cond: ast.expr | None) -> list[ast.comprehension]:
+        """The comprehension's clauses, with ``cond`` as the last one's test: new clause
+        nodes each time (``invariants.py`` rewrites a scan's clauses in place), their
+        expressions shared, as the compiler shares subtrees."""
+        target = ast.Name(self.var, ast.Store())
+        last = ast.comprehension(target, self.items, [cond] if cond is not None else [], 0)
+        outer = [ast.comprehension(c.target, c.iter, list(c.ifs), 0) for c in self.outer]
+        return [*outer, last]
 
 
 @dataclass(eq=False)

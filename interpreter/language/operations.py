@@ -249,6 +249,11 @@ def zone_of(ctx: Any, piece: Any) -> ZoneRef | None:
     return None if key is None else ZoneRef(key)
 
 
+def face_of(ctx: Any, piece: Any) -> int:
+    """``d.face``: the face a die shows (``ruleset/dice.py``)."""
+    return ctx.rules.face(ctx.state, piece)
+
+
 def failed(ctx: Any, action: Any, args: dict[str, Any], explain: bool) -> str | None:
     """Why ``action`` may not be done with ``args`` now (None: it may)."""
     if action is None:
@@ -270,3 +275,13 @@ def dynamic_attribute(ctx: Any, value: Any, name: str) -> Any:
         fn = Compiler(ctx.rules.ruleset.symbols).attribute_reader(kind, name)
         cache[(kind, name)] = fn
     return fn(ctx, value)
+
+
+def _num(value: Any, what: str) -> int:
+    """``value``, a number given to a primitive as ``what``, or a rule error. Here, not in
+    ``primitive_functions``, which the other primitive modules would import it from:
+    a process whose first import is ``primitive_functions`` (unpickling a stored
+    ruleset) reaches them through the registry before it defines it."""
+    if type(value) is not int and not is_number(value):
+        raise RuleError(f"{what} must be a number, not {value!r}")
+    return value

@@ -286,6 +286,8 @@ class PathCompiler:
             return cg.item(cg.ctx_attr("rules", f"piece_{name}"), get)
         if name == "zone":
             return cg.call(self._h(ops.zone_of), _CTX, get)
+        if name == "face":
+            return cg.call(self._h(ops.face_of), _CTX, get)
         if name == "owner":
             where = cg.method(cg.ctx_attr("state", "where"), "get", get)
             return cg.method(cg.ctx_attr("rules"), "zone_owner", cg.ctx_attr("state"), where)

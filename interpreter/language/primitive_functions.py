@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.errors import RuleError
-from interpreter.language.operations import MAX_NUMBER, players
+from interpreter.language.operations import MAX_NUMBER, _num, players
 from interpreter.language.registry import Param, fn
 from interpreter.language.runtime import Context
 from interpreter.language.values import (
@@ -22,12 +22,6 @@ from interpreter.language.values import (
     is_number,
     list_of,
 )
-
-
-def _num(value: Any, what: str) -> int:
-    if type(value) is not int and not is_number(value):
-        raise RuleError(f"{what} must be a number, not {value!r}")
-    return value
 
 
 # --------------------------------------------------------------------------

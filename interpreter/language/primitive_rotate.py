@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.errors import RuleError
-from interpreter.language.primitive_functions import _num
+from interpreter.language.operations import _num
 from interpreter.language.registry import Param, stmt
 from interpreter.language.runtime import Context
 from interpreter.language.values import NUMBER, ZONE, list_of

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.errors import GameError, RuleError
-from interpreter.language.primitive_functions import _num
+from interpreter.language.operations import _num
 from interpreter.language.registry import Param, fn, stmt
 from interpreter.language.runtime import Context
 from interpreter.language.values import (

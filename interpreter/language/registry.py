@@ -330,6 +330,15 @@ REGISTRY.syntax.extend(
             "sum(c.points for c in cards)",
         ),
         Syntax(
+            "VALUE for NAME in COLLECTION [where COND] for NAME in COLLECTION [where COND] …",
+            "As an argument: VALUE computed for every combination of the collections (a "
+            "product), the first `for` slowest; each `where` and each later collection "
+            "sees the names bound before it. Every `for` pays a step of the budget per "
+            "item it walks, for every item of the ones around it.",
+            "filter(q * 10 + f for q in range(low_bid(), in_play()) for f in faces "
+            "where beats(q, f))",
+        ),
+        Syntax(
             "if COND then VALUE else VALUE",
             "A value chosen by a condition.",
             "if my.coins > 10 then 2 else 1",
@@ -360,6 +369,7 @@ REGISTRY.syntax.extend(
 # The primitives register themselves on import, functions first (the order of the
 # reference in docs/language.md).
 from interpreter.language import (  # noqa: E402, F401
+    primitive_dice,
     primitive_functions,
     primitive_grid,
     primitive_rotate,

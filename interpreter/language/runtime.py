@@ -34,6 +34,8 @@ class Host(Protocol):
 
     def reveal(self, ctx: Context, pieces: tuple[str, ...], to: tuple[int, ...]) -> None: ...
 
+    def roll(self, ctx: Context, dice: tuple[str, ...]) -> None: ...
+
 
 MAX_NESTING = 50  # `do`, `emit` and `can` inside each other
 

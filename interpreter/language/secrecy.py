@@ -449,6 +449,7 @@ BINDERS = {
     "option_each": 0,
     "binder_arg": 0,
     "mapper_arg": 1,
+    "for_clause": 0,  # a further `for` of a comprehension (`… for a in A for b in B`)
 }
 NOTED = frozenset({"call", *LEADS, *BINDING, *BINDERS})  # the nodes a survey notes
 

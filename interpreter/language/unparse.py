@@ -237,7 +237,9 @@ def _arg(tree: Tree) -> str:
     if kind == "binder_arg":
         return f"{c[0]} in {_expr(c[1])}{_where(c[2])}"
     if kind == "mapper_arg":
-        return f"{_expr(c[0], _OR)} for {c[1]} in {_expr(c[2])}{_where(c[3])}"
+        clauses = (f.children for f in c[4:])  # a comprehension's further `for`s
+        more = "".join(f" for {n} in {_expr(x)}{_where(w)}" for n, x, w in clauses)
+        return f"{_expr(c[0], _OR)} for {c[1]} in {_expr(c[2])}{_where(c[3])}{more}"
     return _expr(tree)
 
 

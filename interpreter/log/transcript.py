@@ -454,6 +454,10 @@ class _Writer:
             if all(r.open(p, after) for p in outcome):
                 return f"shuffle {zone_name}: {' '.join(outcome)}"
             return f"shuffle {zone_name}: {_count(len(outcome))}, order hidden"
+        if verb == "roll":  # `roll ZONE`: the faces, to whoever sees the zone
+            if r.seat is None or after.everything or r._tables.sees(what, r.seat):
+                return f"roll {self.place(what)}: {' '.join(outcome)}"
+            return f"roll {self.place(what)}: {_count(len(outcome))}, faces hidden"
         if verb == "draw":
             parts, hidden = [], {}
             for piece in outcome:

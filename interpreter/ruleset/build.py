@@ -18,6 +18,7 @@ from interpreter.load.ruleset_files import Catalog, Item
 from interpreter.ruleset import generated
 from interpreter.ruleset.conversions import per_side, players_notes
 from interpreter.ruleset.definitions import DefinitionsMixin
+from interpreter.ruleset.dice import kinds_faces
 from interpreter.ruleset.expressions import ExpressionsMixin
 from interpreter.ruleset.grid import GRID_HINT, grid_problems, with_grids
 from interpreter.ruleset.model import Ruleset
@@ -120,6 +121,7 @@ class Builder(
         provisional = self.provisional_count()
         self.check_player_counts()
         layouts = self.layouts()
+        dice = kinds_faces(self.items("kinds"), self.error)
         count = sum(len(s) for s in self.section.values()) + len(self.catalog.singletons)
         if self.diagnostics:
             return BuildResult(None, self.diagnostics, count, provisional)
@@ -139,6 +141,7 @@ class Builder(
             descriptions=self.descriptions(),
             automata=self.automata(),
             layouts=layouts,
+            dice=dice,
             expansions=tuple(self.catalog.applied),
             sides=sides,
             constants=constants,

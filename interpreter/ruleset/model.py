@@ -196,6 +196,8 @@ class Ruleset:
     # how the views draw a space group, by group: "grid" (rows and columns by the
     # spaces' `row` and `col`); a group not named here is a list
     layouts: dict[str, str] = field(default_factory=dict)
+    # the kinds that are dice (a kind with `faces`) and the faces a roll may give
+    dice: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
     def seats_for(self, people: list[str]) -> list[str]:
         """Everyone at the table: the people and the rules-driven seats that join a game

@@ -35,6 +35,7 @@ class SecrecyMixin:
 
     expression_trees: dict[tuple, Any]
     effect_trees: dict[tuple, tuple[Any, Any]]
+    items: Any  # ``Builder.items``: a section's items
 
     def check_secrecy(self, zones: dict, counters: dict, variables: dict, spaces: dict) -> None:
         hidden = [
@@ -45,7 +46,7 @@ class SecrecyMixin:
         ]
         program = Program(
             hidden_names={n for n, per in hidden if per == "game"},
-            hidden_attributes={n for n, per in hidden if per == "player"},
+            hidden_attributes={n for n, per in hidden if per == "player"} | self._faces(zones),
             zones=set(zones),
         )
         symbols = self.compiler.symbols
@@ -116,6 +117,15 @@ class SecrecyMixin:
         structure = self.catalog.singletons.get("structure")
         phases = structure.data.get("phases") if structure is not None else None
         return phases[index].get("id", index + 1) if isinstance(phases, list) else index + 1
+
+    def _faces(self, zones: dict) -> set[str]:
+        """`face`, as a hidden attribute, where dice may lie in a zone not everyone sees:
+        a die read through its kind's name (`count(d in die where d.face == 6)`) reads
+        no zone, yet may be under a cup (``ruleset/dice.py``). A face the rules show
+        is `announced(…)`."""
+        dice = any("faces" in item.data for item in self.items("kinds"))
+        hidden = any(zone.visibility != "public" for zone in zones.values())
+        return {"face"} if dice and hidden else set()
 
     def _item(self, section: str, name: str) -> Any:
         items = self.section.get(section, {})

@@ -13,6 +13,7 @@ from interpreter.errors import GameError, RuleError
 from interpreter.language.operations import PieceTable
 from interpreter.language.values import Piece, Player, ZoneRef, is_number
 from interpreter.ruleset.conversions import per_side
+from interpreter.ruleset.dice import dice_of, face
 from interpreter.ruleset.model import Ruleset
 from interpreter.ruleset.visibility import seen_by
 
@@ -109,6 +110,7 @@ class Tables:
         self.piece_design = PieceTable(
             {pid: p.design for pid, p in ruleset.pieces.items()}, "design"
         )
+        self.dice = dice_of(ruleset.pieces, ruleset.dice)  # die -> its faces (``dice.py``)
         self.kind_members = {
             kind: tuple(Piece(pid) for pid, p in ruleset.pieces.items() if p.kind == kind)
             for kind in ruleset.kinds
@@ -229,6 +231,10 @@ class Tables:
             self.witness(state, piece, source, zone)
 
     # ---------------------------------------------------- who knows what
+    def face(self, state: Any, piece: Any) -> int:
+        """The face a die shows (``dice.face``)."""
+        return face(state, self.dice, piece)
+
     def sees(self, zone: str, seat: int | None) -> bool:
         """Whether ``seat`` sees the contents of ``zone`` (a zone key or a space)."""
         return seen_by(self.zone_visibility.get(zone, "public"), self.zone_seat.get(zone), seat)

@@ -13,6 +13,7 @@ from typing import Any
 from interpreter.engine.game import Game
 from interpreter.engine.state import State, knowledge
 from interpreter.errors import Diagnostic, GameError, IllegalMove, Location, RuleError
+from interpreter.ruleset.dice import set_faces
 from interpreter.scenario import expect
 from interpreter.scenario.load import DEFAULT_PLAYERS, DEFAULT_SEED, ScenarioFile
 from interpreter.scenario.names import Names, ScenarioProblem, cannot_start
@@ -136,6 +137,22 @@ def arrange(names: Names, state: State, setup: dict[str, Any], path: tuple) -> N
             state.owners.pop(space, None)
         else:
             state.owners[space] = names.seat(owner, where)
+    _arrange_faces(names, state, setup.get("faces", {}), (*path, "faces"))
+
+
+def _arrange_faces(names: Names, state: State, faces: dict[str, Any], path: tuple) -> None:
+    """Dice turned by hand to the faces named (after the zones: a die's zone says who
+    sees it)."""
+    dice = names.game.tables.dice
+    for die, value in faces.items():
+        where = (*path, die)
+        if die not in dice:
+            what = "no die (its kind has no `faces`)" if die in names.ruleset.pieces else "no piece"
+            some = ", ".join(sorted(dice)[:4]) or "none"
+            names.fail(where, f"{die} is {what}", f"the dice: {some}, …", key=True)
+        if value not in dice[die]:
+            names.fail(where, f"{die} has no face {value!r}: its faces are {list(dice[die])}")
+    set_faces(state, [(die, int(value)) for die, value in faces.items()], names.game.tables.sees)
 
 
 # ------------------------------------------------------------------- steps

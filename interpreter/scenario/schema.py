@@ -74,6 +74,12 @@ _SETUP = {
             }
         ),
         "owners": _OWNERS,
+        "faces": {
+            "type": "object",
+            "description": "Dice by id: the face each shows (one of its kind's `faces`); "
+            "whoever cannot see a die's zone does not know it.",
+            "additionalProperties": {"type": "integer"},
+        },
     },
     "additionalProperties": False,
 }

@@ -106,6 +106,8 @@ def _words(sight: Sight) -> dict[str, Any]:
     for piece in pieces_in(shown):
         definition = ruleset.pieces.get(piece)
         label = definition.label if definition is not None and definition.label else piece
+        face = shown.get("faces", {}).get(piece)  # a die this seat sees: its face too
+        label = label if face is None else f"{label} showing {face}"
         pieces[piece] = {"label": label, "about": describe_short(sight, piece)}
     return {
         "zones": zones,

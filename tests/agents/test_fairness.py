@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from rules_test_support import ROOT
 
 from interpreter.agents import GreedyAgent, MctsAgent, RandomAgent, make
 from interpreter.agents.screen import prices
@@ -37,6 +38,8 @@ CASES = [  # (ruleset, players, seed, every few plain decisions, positions wante
     ("rococo", 2, 0, 6, {"simultaneous": 20, "plain": 20}),
     ("rococo", 4, 1, 8, {"simultaneous": 20, "plain": 20}),
     ("sushi-go", 3, 1, 1, {"simultaneous": 20}),  # every decision is a secret pick
+    # hidden dice: the worlds roll afresh the faces under the others' cups
+    (str(ROOT / "examples" / "games" / "liars-dice"), 3, 1, 2, {"plain": 20}),
 ]
 
 ITERATIONS = 30  # enough for the search to reach the others' options in a sale

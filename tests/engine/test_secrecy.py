@@ -7,12 +7,13 @@ same public zones, counters and counts: the rules made no hidden fact public in 
 way the deal changed), the two games differ only in what that player cannot know,
 so their whole view must be identical: who is deciding, their own options and
 prompts, and which hidden pieces they know. Checked at every few decisions of
-seeded random games of every shipped ruleset, for every seat.
+seeded random games of every shipped ruleset and of the Liar's Dice example, for every seat.
 """
 
 from __future__ import annotations
 
 import pytest
+from rules_test_support import ROOT
 
 from interpreter.agents import make
 from interpreter.engine.game import Game
@@ -20,12 +21,17 @@ from interpreter.engine.seat import alternative
 from interpreter.engine.view import view
 from interpreter.ruleset import load_or_raise
 
+LIARS_DICE = ROOT / "examples" / "games" / "liars-dice"
+
 CASES = [
     ("queens-necklace", 3, 0),
     ("queens-necklace", 4, 1),
     ("queens-necklace", 2, 2),
     ("rococo", 2, 0),
     ("rococo", 4, 1),
+    # hidden dice: a world rolls afresh the faces under the others' cups
+    (str(LIARS_DICE), 4, 1),
+    (str(LIARS_DICE), 6, 2),
 ]
 
 
