@@ -456,6 +456,8 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
                 )
             if side.type not in (NUMBER, ANY):
                 hint = "use count(…) for the size of a collection" if is_list(side.type) else None
+                copy = self._copy_written(tree_, op, right_tree)
+                hint = copy or hint
                 self._fail(
                     tree_, f"`{op}` works on numbers, but this is {describe(side.type)}", hint
                 )
@@ -466,6 +468,22 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
             except ops.RuleError:
                 pass
         return self._c(NUMBER, cg.call(self._h(operation), left.code, right.code), exact=True)
+
+    def _copy_written(self, left: Tree, op: str, right: Tree) -> str | None:
+        """The hint for `S1-2` written as a name: a copy of a component with `count`
+        (`S1 - 2` to the parser), which is `S1[1]`."""
+        if op != "-" or not (isinstance(left, Tree) and left.data == "name"):
+            return None
+        if not (isinstance(right, Tree) and right.data == "number"):
+            return None
+        design, number = str(left.children[0]), int(str(right.children[0]))
+        copies = self._copies(design)
+        if not 1 <= number <= len(copies):
+            return None
+        return (
+            f"`{design}-{number}` is no name (`-` subtracts): `{design}` is the list of the "
+            f"copies, so its copy {number} is `{design}[{number - 1}]`"
+        )
 
     def _x_attr(self, tree: Tree, scope: dict[str, str]) -> Compiled:
         owner = self._expr(tree.children[0], scope)

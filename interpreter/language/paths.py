@@ -103,16 +103,8 @@ class PathCompiler:
                 kind="type",
             )
         copies = self._copies(name)
-        if copies:
-            kind = self.symbols.components[copies[0]]
-            self._fail(
-                token,
-                f"`{name}` is no name: this component has `count`, its copies "
-                f"`{copies[0]}` … `{copies[-1]}` are the pieces (and `-` subtracts)",
-                f"write `filter(c in {kind} where c.design == '{name}')` for the copies, "
-                f"`first(c in {kind} where c.design == '{name}')` for one",
-                kind="name",
-            )
+        if copies:  # a component with `count`: the list of its copies, in order
+            return self._const(list_of(PIECE), tuple(Piece(c) for c in copies))
         self._unknown(token, name, scope, "is not defined")
         raise _Abort
 

@@ -83,7 +83,9 @@ class NamesMixin:
         ):
             for item in self.items(section):
                 if section == "components" and item.data.get("count"):
-                    continue  # copies are named ID-1, ID-2…; the design id is no name
+                    # the list of its copies (ID-1, ID-2, …) where no other declaration
+                    # takes the name (a kind named as its one design lists the same pieces)
+                    continue
                 per = item.data.get("per", "game")
                 table = (
                     per_player
