@@ -11,6 +11,7 @@ from typing import Any
 
 from interpreter.language.registry import REGISTRY
 from interpreter.language.values import TYPE_NAMES
+from interpreter.ruleset.keyed import KEYS_SCHEMA
 from interpreter.ruleset.visibility import VISIBILITIES, described
 
 BASE_URL = "https://tabletop-rules.dev/schemas/"
@@ -236,6 +237,7 @@ def content_schema() -> dict[str, Any]:
                     },
                     "min": {"type": "integer", "description": "Lowest value (default 0)."},
                     "max": {"type": "integer", "description": "Highest value (none by default)."},
+                    "keys": KEYS_SCHEMA,
                     "visibility": {
                         "enum": list(VISIBILITIES),
                         "description": described(),

@@ -10,6 +10,7 @@ from typing import Any
 
 from interpreter.check.defaults import sentence
 from interpreter.check.sections import COMPONENT_ID_PATTERN, ORDERS, PER, id_map
+from interpreter.ruleset.keyed import KEYS_SCHEMA
 from interpreter.ruleset.visibility import SPACE_VISIBILITIES, VISIBILITIES, described
 
 
@@ -115,6 +116,7 @@ def table_sections() -> dict[str, Any]:
                         "minimum": 0,
                         "description": sentence("zones", "capacity"),
                     },
+                    "keys": KEYS_SCHEMA,
                     "label": {"$ref": "#/$defs/label"},
                     "description": {"$ref": "#/$defs/description"},
                 },

@@ -34,6 +34,7 @@ from interpreter.language.compiled import (
     _Abort,
     did_you_mean,
 )
+from interpreter.language.keyed import KeyedCompiler
 from interpreter.language.parser import SyntaxProblem, parse
 from interpreter.language.paths import PathCompiler
 from interpreter.language.registry import REGISTRY, Registry
@@ -64,7 +65,7 @@ Fn = Callable[[Any], Any]
 MAX_SEATS = 16
 
 
-class Compiler(StatementCompiler, CallCompiler, PathCompiler):
+class Compiler(StatementCompiler, CallCompiler, PathCompiler, KeyedCompiler):
     """Compiles texts against one ruleset's declarations."""
 
     def __init__(
@@ -490,6 +491,9 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
         return self._attribute(owner, tree.children[1], tree)
 
     def _x_index(self, tree: Tree, scope: dict[str, str]) -> Compiled:
+        keyed = self._keyed_read(tree, scope)  # `name[key]` of a keyed counter or zone
+        if keyed is not None:
+            return keyed
         owner = self._expr(tree.children[0], scope)
         key = self._expr(tree.children[1], scope)
         return self._index(owner, key, tree)

@@ -57,6 +57,8 @@ class PathCompiler:
             return self._const(ANY, None)
         if name in ("me", "my"):
             return self._c(PLAYER, cg.ctx_attr("me"))
+        if name in symbols.keyed and symbols.counters.get(name, symbols.zones.get(name)) == "game":
+            self._keyed_bare(token, name)
         if name == "players":
             return self._c(list_of(PLAYER), cg.call(self._h(ops.players), _CTX))
         if name == "player_count":
@@ -142,6 +144,8 @@ class PathCompiler:
         symbols = self.symbols
         key = ast.Constant(name)
         if kind == PLAYER:
+            if name in symbols.keyed:
+                self._keyed_bare(name_token, name)
             if symbols.counters.get(name) == "player":
                 seat_key = cg.item(self.emitter.bind(self.seat_keys[name], "keys"), get)
                 return self._c(

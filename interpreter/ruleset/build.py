@@ -15,7 +15,7 @@ from interpreter.errors import Diagnostic, Location
 from interpreter.language.codegen import Emitter
 from interpreter.language.compiler import Compiler
 from interpreter.load.ruleset_files import Catalog, Item
-from interpreter.ruleset import generated
+from interpreter.ruleset import generated, keyed
 from interpreter.ruleset.conversions import per_side, players_notes
 from interpreter.ruleset.definitions import DefinitionsMixin
 from interpreter.ruleset.expressions import ExpressionsMixin
@@ -141,9 +141,11 @@ class Builder(
             expansions=tuple(self.catalog.applied),
             sides=sides,
             constants=constants,
-            counters=counters,
+            # a keyed family is its members from here on (ruleset/keyed.py)
+            counters=keyed.expand(counters, symbols.keyed),
             variables=variables,
-            zones=zones,
+            zones=keyed.expand(zones, symbols.keyed),
+            keyed=keyed.members(symbols.keyed),
             spaces=spaces,
             groups=groups,
             pieces=pieces,

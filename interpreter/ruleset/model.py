@@ -196,6 +196,9 @@ class Ruleset:
     # how the views draw a space group, by group: "grid" (rows and columns by the
     # spaces' `row` and `col`); a group not named here is a list
     layouts: dict[str, str] = field(default_factory=dict)
+    # counters and zones declared with `keys:`: each family's members by key (the
+    # members are in `counters` and `zones` under their names, `progress[3]`)
+    keyed: dict[str, dict[Any, str]] = field(default_factory=dict)
 
     def seats_for(self, people: list[str]) -> list[str]:
         """Everyone at the table: the people and the rules-driven seats that join a game

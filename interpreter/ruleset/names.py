@@ -8,6 +8,7 @@ from interpreter.language.values import (
     ANY,
 )
 from interpreter.load.ruleset_files import Item
+from interpreter.ruleset import keyed
 from interpreter.ruleset.conversions import (
     article,
     infer_type,
@@ -61,6 +62,15 @@ class NamesMixin:
                 s.action_properties[name] = infer_type(value)
         for item in self.items("events"):
             s.events[item.id] = signature(item.data.get("params"), unchecked=self.broken(item))
+        members: dict[str, list[str]] = {}  # a kind's components: the keys a kind names
+        for pid, kind in s.components.items():
+            members.setdefault(str(kind), []).append(pid)
+        s.keyed = keyed.declared(
+            self.items("counters") + self.items("zones"),
+            self.section["constants"],
+            members,
+            lambda where, message, hint: self.error(where, message, hint, kind="schema"),
+        )
         self._check_collisions(s)
         s.ambiguous = set(self.ambiguous)
         return s
