@@ -15,7 +15,7 @@ from interpreter.errors import Diagnostic, Location
 from interpreter.language.codegen import Emitter
 from interpreter.language.compiler import Compiler
 from interpreter.load.ruleset_files import Catalog, Item
-from interpreter.ruleset import generated, keyed
+from interpreter.ruleset import counts, generated, keyed
 from interpreter.ruleset.conversions import per_side, players_notes
 from interpreter.ruleset.definitions import DefinitionsMixin
 from interpreter.ruleset.expressions import ExpressionsMixin
@@ -235,7 +235,8 @@ def build(catalog: Catalog, lazy: bool = False) -> BuildResult:
     """Build ``catalog``; one that declares too many pieces is refused before any
     `count` is expanded (``check/limits.py``). ``lazy``: compile each generated
     function on its first call, for a build that is checked rather than played."""
-    problems = limits.check(catalog)
+    catalog, problems = counts.resolved(catalog)  # counts written as constants
+    problems += limits.check(catalog)
     if problems:
         return BuildResult(None, problems)
     return Builder(catalog, lazy).build()
