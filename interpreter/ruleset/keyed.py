@@ -2,7 +2,8 @@
 
 A counter or zone with `keys:` holds one member per key: progress per column, a marker
 per track, a row of cards per colour. The keys are a list of values, a range
-`{from, to}`, or the name of a constant (a list) or of a kind (its components). Rules
+`{from, to}`, the name of a constant (a list) or of a kind (its components), or a
+property of a kind, `KIND.PROPERTY` (its declared `values`). Rules
 read and change a member as `name[key]` (`my.name[key]`, `p.name[key]` when it is per
 player), the key computed like any value.
 
@@ -30,8 +31,9 @@ MAX_KEYS = 1_000  # members of one keyed counter or zone (per player when per pl
 
 KEYS_SCHEMA: dict[str, Any] = {
     "description": "One member per key, read and changed as `name[key]`: a list of texts "
-    "or of whole numbers, a range `{from, to}`, or the name of a constant (a list) or of "
-    f"a kind (its components). At most {MAX_KEYS:,} keys.",
+    "or of whole numbers, a range `{from, to}`, the name of a constant (a list) or of a "
+    "kind (its components), or `KIND.PROPERTY` (the values the property declares). At "
+    f"most {MAX_KEYS:,} keys.",
     "oneOf": [
         {"type": "array", "minItems": 1, "maxItems": MAX_KEYS},
         {
@@ -61,19 +63,53 @@ def member(name: str, key: Any) -> str:
 
 
 def declared(
-    items: list[Item], constants: dict[str, Item], kinds: dict[str, list[str]], report: Report
+    items: list[Item],
+    constants: dict[str, Item],
+    kinds: dict[str, list[str]],
+    properties: dict[str, dict[str, Any]],
+    report: Report,
 ) -> dict[str, Keys]:
-    """The keys of every counter or zone among ``items`` that declares `keys`; a
-    problem is reported at its place and the family left out."""
+    """The keys of every counter or zone among ``items`` that declares `keys`
+    (``kinds``: each kind's components; ``properties``: each kind's property
+    declarations); a problem is reported at its place and the family left out."""
     found: dict[str, Keys] = {}
     for item in items:
         spec = item.data.get("keys")
         if spec is None:
             continue
+        if isinstance(spec, str) and "." in spec:
+            spec = _property_values(item, spec, properties, report)
+            if spec is None:
+                continue
         keys = _resolve(item, spec, constants, kinds, report)
         if keys is not None:
             found[item.id] = keys
     return found
+
+
+def _property_values(
+    item: Item, spec: str, properties: dict[str, dict[str, Any]], report: Report
+) -> list | None:
+    """The `values` that `KIND.PROPERTY` declares (a row per colour of a card)."""
+    kind, _, name = spec.partition(".")
+    where = item.location("keys")
+    if kind not in properties:
+        report(where, f"keys: {kind!r} is not a kind", did_you_mean(kind, set(properties)))
+        return None
+    decl = properties[kind].get(name)
+    if decl is None:
+        hint = did_you_mean(name, set(properties[kind])) or f"declare it under kinds.{kind}"
+        report(where, f"keys: kind {kind!r} has no property {name!r}", hint)
+        return None
+    values = decl.get("values") if isinstance(decl, dict) else None
+    if not isinstance(values, list) or not values:
+        report(
+            where,
+            f"keys: the property {spec!r} declares no `values`",
+            f"list them: `{name}: {{type: text, values: [...]}}` under kinds.{kind}",
+        )
+        return None
+    return values
 
 
 def _resolve(

@@ -69,6 +69,7 @@ class NamesMixin:
             self.items("counters") + self.items("zones"),
             self.section["constants"],
             members,
+            {i.id: i.data.get("properties") or {} for i in self.items("kinds")},
             lambda where, message, hint: self.error(where, message, hint, kind="schema"),
         )
         self._check_collisions(s)

@@ -24,7 +24,7 @@ include: [core.yaml]
 CORE = """constants:
   colours: {value: [red, blue, green]}
 kinds:
-  chip: {properties: {colour: {type: text}}}
+  chip: {properties: {colour: {type: text, values: [red, blue, green]}}}
 components:
   chip:
     kind: chip
@@ -37,7 +37,7 @@ counters:
   marker: {per: game, keys: chip}
 zones:
   bag: {per: game}
-  row: {per: player, keys: colours}
+  row: {per: player, keys: chip.colour}
   pile: {per: game, keys: [red, blue, green]}
 structure:
   setup: |
@@ -144,6 +144,8 @@ def test_a_computed_key_out_of_range_is_a_rule_error(tmp_path: Path) -> None:
         ("{from: 3, to: 1}", "a range goes `from`"),
         ("{from: 1, to: 5000}", "more than 1,000"),
         ("[a b]", "cannot be a key"),
+        ("chip.size", "kind 'chip' has no property 'size'"),
+        ("chips.colour", "'chips' is not a kind"),
     ],
 )
 def test_keys_are_checked_where_declared(tmp_path: Path, keys: str, message: str) -> None:
