@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from rules_test_support import invoke
 
 from interpreter.engine.game import Game
 from interpreter.engine.view import view
@@ -157,3 +158,21 @@ def test_keys_are_checked_where_declared(tmp_path: Path, keys: str, message: str
     found = [d for d in loaded.diagnostics if message in d.message]
     assert found, [d.message for d in loaded.diagnostics]
     assert (found[0].location.line, found[0].location.column) == (12, 26)
+
+
+def test_the_secrecy_check_sees_a_hidden_member_read(tmp_path: Path) -> None:
+    # `progress` is private: whether players[1] is asked must not depend on players[0]'s
+    setup = "if players[0].progress[3] > 0 { choose c in colours by players[1] { stop } }"
+    (found,) = problems(tmp_path, setup)
+    assert "depends on `progress`, which not every player can see" in found[2]
+
+
+def test_a_game_with_keyed_members_is_logged_and_replays(tmp_path: Path) -> None:
+    (tmp_path / "keyt").mkdir()
+    folder = write(tmp_path / "keyt")
+    log = tmp_path / "game.jsonl"
+    played = invoke("play", str(folder), "--players", "3", "--seed", "4", "--log", str(log))
+    assert played.exit_code == 0, played.output
+    replayed = invoke("replay", str(log), "--ruleset", str(folder))
+    assert replayed.exit_code == 0, replayed.output
+    assert played.output.splitlines()[-3:] == replayed.output.splitlines()[-3:]
