@@ -55,6 +55,11 @@ class KeyedCompiler:
                 return name, owner.children[0]
         return None
 
+    def _a_property(self, name: str) -> bool:
+        """Whether a kind or a space group also has a property called ``name``."""
+        symbols = self.symbols
+        return symbols.piece_property(name) is not None or symbols.space_property(name) is not None
+
     def _per(self, name: str) -> str:
         return self.symbols.counters.get(name) or self.symbols.zones.get(name) or "game"
 
@@ -65,6 +70,10 @@ class KeyedCompiler:
         if found is None:
             return None
         name, owner = found
+        if owner is not None and self._a_property(name):
+            compiled = self._expr(owner, scope)
+            if compiled.type not in (PLAYER, ANY):
+                return None  # `c.row[0]`: a component's or space's property of that name
         key = self._key(name, tree.children[1], scope)
         player = self._keyed_owner(name, owner, tree, scope)
         if name in self.symbols.zones:
@@ -127,6 +136,12 @@ class KeyedCompiler:
         if found is None:
             return None
         name, player = found
+        if (
+            player is not None
+            and self._a_property(name)
+            and self._target_compiled(player, scope).type not in (PLAYER, ANY)
+        ):
+            return None  # a property of that name: not a member, the usual error follows
         if name in self.symbols.zones:
             self._fail(tree, f"`{name}[…]` is a zone: move components into it, it cannot be set")
             raise _Abort

@@ -176,3 +176,18 @@ def test_a_game_with_keyed_members_is_logged_and_replays(tmp_path: Path) -> None
     replayed = invoke("replay", str(log), "--ruleset", str(folder))
     assert replayed.exit_code == 0, replayed.output
     assert played.output.splitlines()[-3:] == replayed.output.splitlines()[-3:]
+
+
+def test_a_property_of_the_same_name_is_still_read_as_a_property(tmp_path: Path) -> None:
+    # the phase reads `my.row[c]` (the zone); a chip's property `row` stays a list
+    write(tmp_path, "lit['red'] += number(chip[0].row[1])")
+    core = tmp_path / "core.yaml"
+    text = core.read_text(encoding="utf-8").replace(
+        "values: [red, blue, green]}}}",
+        "values: [red, blue, green]}, row: {type: list, default: [1, 2]}}}",
+    )
+    core.write_text(text, encoding="utf-8")
+    game = Game(load_or_raise(str(tmp_path)), ["A", "B"], seed=1)
+    assert game.state.counters["lit[red]"] == 2
+    game.apply(0, "light red")
+    assert game.state.counters["points#0"] == 3  # lit[red] 3 + progress[3] 0 + rows 0
