@@ -134,6 +134,8 @@ def test_a_computed_key_out_of_range_is_a_rule_error(tmp_path: Path) -> None:
     with pytest.raises(GameError, match=r"'2' is not a key of `lit`") as caught:
         Game(load_or_raise(str(tmp_path)), ["A", "B"], seed=1)
     assert "its keys: red, blue, green" in (caught.value.hint or "")
+    where = caught.value.where  # located at the statement, in core.yaml
+    assert where is not None and (where.line, where.column) == (22, 5)
 
 
 @pytest.mark.parametrize(
