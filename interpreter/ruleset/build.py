@@ -232,14 +232,19 @@ class Builder(
 
 
 def build(catalog: Catalog, lazy: bool = False) -> BuildResult:
-    """Build ``catalog``; one that declares too many pieces is refused before any
-    `count` is expanded (``check/limits.py``). ``lazy``: compile each generated
+    """Build ``catalog``, its counts written as constants worked out first
+    (``counts.py``: a problem there stands in for the count and the build goes on); one
+    that declares too many pieces is refused before any `count` is expanded
+    (``check/limits.py``). ``lazy``: compile each generated
     function on its first call, for a build that is checked rather than played."""
-    catalog, problems = counts.resolved(catalog)  # counts written as constants
-    problems += limits.check(catalog)
+    catalog, counted = counts.resolved(catalog)  # counts written as constants
+    problems = limits.check(catalog)
     if problems:
-        return BuildResult(None, problems)
-    return Builder(catalog, lazy).build()
+        return BuildResult(None, counted + problems)
+    result = Builder(catalog, lazy).build()
+    if counted:  # a count that is none is one error; the rest of the rules still checked
+        return BuildResult(None, counted + result.diagnostics, result.items, result.provisional)
+    return result
 
 
 # -------------------------------------------------------------------- helpers

@@ -181,7 +181,18 @@ def _value(
             error = _NotCount(f"`{text}` is {value}: this count is at most {place.high}")
         else:
             return value
-    problems.append(Diagnostic(item.location(*path), error.message, error.hint, kind="schema"))
+    _, full = item.source(*path)  # the JSON pointer a schema error gives too
+    pointer = "/" + "/".join(str(part) for part in full)
+    problems.append(
+        Diagnostic(
+            item.location(*path),
+            error.message,
+            error.hint,
+            kind="schema",
+            json_path=pointer,
+            data_path=tuple(full),
+        )
+    )
     return fallback
 
 
