@@ -135,7 +135,7 @@ def burns(game: Game, seat: int, path: tuple[str, ...]) -> bool:
         return False
     card = hands(game)[seat][int(path[1].split(" ")[1])]
     props = game.ruleset.pieces[card].properties
-    return len(game.state.zones.get(f"{props['colour']}_firework", ())) != props["rank"] - 1
+    return len(game.state.zones.get(f"firework[{props['colour']}]", ())) != props["rank"] - 1
 
 
 def finish(where: str, turn: int, game: Game, spiel) -> list[str]:

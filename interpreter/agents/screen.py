@@ -190,7 +190,10 @@ def changes(sight: Sight, before: dict[str, Any]) -> list[str]:
             k: EMPTIED if v in ([], {"count": 0}) and old["zones"].get(k) else v
             for k, v in zones.items()
         }
-        if zones or new["counters"] != old["counters"]:
+        if zones or (new["counters"], new.get("variables")) != (
+            old["counters"],
+            old.get("variables"),
+        ):
             players.append({**new, "zones": zones})
     partial = {
         "counters": changed(shown["counters"], before["counters"], None),

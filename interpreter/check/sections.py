@@ -11,6 +11,8 @@ from typing import Any
 
 from interpreter.language.registry import REGISTRY
 from interpreter.language.values import TYPE_NAMES
+from interpreter.ruleset.counts import counted
+from interpreter.ruleset.keyed import KEYS_SCHEMA
 from interpreter.ruleset.visibility import VISIBILITIES, described
 
 BASE_URL = "https://tabletop-rules.dev/schemas/"
@@ -230,12 +232,17 @@ def content_schema() -> dict[str, Any]:
                 "game.",
                 "properties": {
                     "per": {"enum": list(PER), "description": "player: one per player; game: one."},
-                    "initial": {
-                        "oneOf": [{"type": "integer"}, {"type": "object"}],
-                        "description": "Starting value (or per side).",
-                    },
-                    "min": {"type": "integer", "description": "Lowest value (default 0)."},
-                    "max": {"type": "integer", "description": "Highest value (none by default)."},
+                    "initial": counted(
+                        {
+                            "oneOf": [{"type": "integer"}, {"type": "object"}],
+                            "description": "Starting value (or per side).",
+                        }
+                    ),
+                    "min": counted({"type": "integer", "description": "Lowest value (default 0)."}),
+                    "max": counted(
+                        {"type": "integer", "description": "Highest value (none by default)."}
+                    ),
+                    "keys": KEYS_SCHEMA,
                     "visibility": {
                         "enum": list(VISIBILITIES),
                         "description": described(),
@@ -361,7 +368,7 @@ def content_schema() -> dict[str, Any]:
                 "rounds": {
                     "type": "object",
                     "properties": {
-                        "count": {"type": "integer", "minimum": 1, "maximum": 1000},
+                        "count": counted({"type": "integer", "minimum": 1, "maximum": 1000}),
                         "counter": {
                             "type": "string",
                             "description": "A game counter holding the round number.",

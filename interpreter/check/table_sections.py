@@ -10,7 +10,9 @@ from typing import Any
 
 from interpreter.check.defaults import sentence
 from interpreter.check.sections import COMPONENT_ID_PATTERN, ORDERS, PER, id_map
+from interpreter.ruleset.counts import counted
 from interpreter.ruleset.dice import FACES_SCHEMA
+from interpreter.ruleset.keyed import KEYS_SCHEMA
 from interpreter.ruleset.visibility import SPACE_VISIBILITIES, VISIBILITIES, described
 
 
@@ -38,31 +40,36 @@ def table_sections() -> dict[str, Any]:
                 "other than the listed ones are the kind's properties.",
                 "properties": {
                     "kind": {"type": "string", "description": "A kind declared under `kinds`."},
-                    "count": {
-                        "oneOf": [
-                            {
-                                "type": "integer",
-                                "minimum": 1,
-                                "maximum": 1000,
-                                "description": "Number of copies; copies get ids `ID-1`, `ID-2`, …",
-                            },
-                            {
-                                "type": "object",
-                                "description": "With `each`: copies per value of one "
-                                "generated property, in the order `each` lists its values.",
-                                "properties": {
-                                    "by": {"type": "string"},
-                                    "counts": {
-                                        "type": "array",
-                                        "items": {"type": "integer", "minimum": 1, "maximum": 1000},
-                                        "maxItems": 1000,
-                                    },
+                    "count": counted(
+                        {
+                            "oneOf": [
+                                {
+                                    "type": "integer",
+                                    "minimum": 1,
+                                    "maximum": 1000,
+                                    "description": "Number of copies; copies get ids "
+                                    "`ID-1`, `ID-2`, …",
                                 },
-                                "required": ["by", "counts"],
-                                "additionalProperties": False,
-                            },
-                        ]
-                    },
+                                {
+                                    "type": "object",
+                                    "description": "With `each`: copies per value of one "
+                                    "generated property, in the order `each` lists its values.",
+                                    "properties": {
+                                        "by": {"type": "string"},
+                                        "counts": {
+                                            "type": "array",
+                                            "items": counted(
+                                                {"type": "integer", "minimum": 1, "maximum": 1000}
+                                            ),
+                                            "maxItems": 1000,
+                                        },
+                                    },
+                                    "required": ["by", "counts"],
+                                    "additionalProperties": False,
+                                },
+                            ]
+                        }
+                    ),
                     "each": {
                         "type": "object",
                         "description": "Generate one design per combination of these "
@@ -112,11 +119,14 @@ def table_sections() -> dict[str, Any]:
                         "enum": list(ORDERS),
                         "description": "ordered: a pile or row; random: a bag, drawn at random.",
                     },
-                    "capacity": {
-                        "type": "integer",
-                        "minimum": 0,
-                        "description": sentence("zones", "capacity"),
-                    },
+                    "capacity": counted(
+                        {
+                            "type": "integer",
+                            "minimum": 0,
+                            "description": sentence("zones", "capacity"),
+                        }
+                    ),
+                    "keys": KEYS_SCHEMA,
                     "label": {"$ref": "#/$defs/label"},
                     "description": {"$ref": "#/$defs/description"},
                 },
@@ -130,11 +140,13 @@ def table_sections() -> dict[str, Any]:
                 "type": "object",
                 "description": "A group of board spaces with the same properties.",
                 "properties": {
-                    "capacity": {
-                        "type": "integer",
-                        "minimum": 0,
-                        "description": sentence("spaces", "capacity"),
-                    },
+                    "capacity": counted(
+                        {
+                            "type": "integer",
+                            "minimum": 0,
+                            "description": sentence("spaces", "capacity"),
+                        }
+                    ),
                     "claimable": {
                         "type": "boolean",
                         "description": "Whether a space takes an ownership marker.",
@@ -146,8 +158,8 @@ def table_sections() -> dict[str, Any]:
                         "(column letter, row number), each with `row` and `col`; `items` "
                         "then only adds properties to named cells (docs/format.md, grids).",
                         "properties": {
-                            "rows": {"type": "integer", "minimum": 1, "maximum": 26},
-                            "columns": {"type": "integer", "minimum": 1, "maximum": 26},
+                            "rows": counted({"type": "integer", "minimum": 1, "maximum": 26}),
+                            "columns": counted({"type": "integer", "minimum": 1, "maximum": 26}),
                             "prefix": {
                                 "type": "string",
                                 "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
@@ -175,7 +187,7 @@ def table_sections() -> dict[str, Any]:
                                     ],
                                     "description": "The board side(s) it is on (default: all).",
                                 },
-                                "capacity": {"type": "integer", "minimum": 0},
+                                "capacity": counted({"type": "integer", "minimum": 0}),
                                 "label": {"$ref": "#/$defs/label"},
                             },
                         },

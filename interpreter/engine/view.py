@@ -2,7 +2,7 @@
 
 Zones show their contents or only their size by their declared visibility
 (public: everyone; private: its player; others: everyone but its player; secret:
-nobody), counters likewise; pieces
+nobody), counters and variables likewise (a player's own under their entry); pieces
 known to a player are shown to them (a piece `reveal`ed to them, or one they saw go
 into a zone they cannot see, until it moves where they cannot follow it), in no
 particular order. With dice, ``faces`` gives the face of each die the player sees
@@ -57,6 +57,7 @@ def _view(game: Game, seat: int | None, everything: bool) -> dict[str, Any]:
             return {"count": len(items), "known": shown}
         return {"count": len(items)}
 
+    per_player_variables = {n: v for n, v in ruleset.variables.items() if v.per == "player"}
     players = []
     for s, name in enumerate(names):
         counters = {}
@@ -68,7 +69,14 @@ def _view(game: Game, seat: int | None, everything: bool) -> dict[str, Any]:
             for zname, zone in ruleset.zones.items()
             if zone.per == "player"
         }
-        players.append({"name": name, "counters": counters, "zones": zones})
+        entry: dict[str, Any] = {"name": name, "counters": counters, "zones": zones}
+        if per_player_variables:  # the key only where the rules have such variables
+            entry["variables"] = {
+                vname: _plain(state.variables.get(f"{vname}#{s}"), names)
+                for vname, variable in per_player_variables.items()
+                if sees(variable.visibility, s)
+            }
+        players.append(entry)
     zones = {
         zname: zone_entry(zname, zone.visibility, None)
         for zname, zone in ruleset.zones.items()

@@ -133,7 +133,14 @@ def view_lines(shown: dict, wording: Wording) -> list[str]:
         if value is not None:
             lines.append(f"{label(name, 'variables')}: {value}")
     for player in shown["players"]:
-        counters = ", ".join(f"{label(k, 'counters')} {v}" for k, v in player["counters"].items())
+        counters = ", ".join(
+            [f"{label(k, 'counters')} {v}" for k, v in player["counters"].items()]
+            + [
+                f"{label(k, 'variables')} {v}"
+                for k, v in player.get("variables", {}).items()
+                if v is not None
+            ]
+        )
         if wording.you is None:
             lines.append(f"{player['name']}: {counters}")
         else:

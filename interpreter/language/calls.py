@@ -150,6 +150,9 @@ class CallCompiler:
         elif isinstance(arg, Tree) and arg.data == "mapper_arg":
             compiled = self._mapper(arg, scope)
         elif expected == COUNTER:
+            keyed = self._keyed_counter_argument(arg, scope)  # `gain(progress[c], 1)`
+            if keyed is not None:
+                return keyed
             token = arg.children[0] if isinstance(arg, Tree) and arg.data == "name" else None
             name = str(token) if token is not None else ""
             if token is None or name not in self.symbols.counters:

@@ -34,6 +34,7 @@ from interpreter.language.compiled import (
     _Abort,
     did_you_mean,
 )
+from interpreter.language.keyed import KeyedCompiler
 from interpreter.language.parser import SyntaxProblem, parse
 from interpreter.language.paths import PathCompiler
 from interpreter.language.registry import REGISTRY, Registry
@@ -64,7 +65,7 @@ Fn = Callable[[Any], Any]
 MAX_SEATS = 16
 
 
-class Compiler(StatementCompiler, CallCompiler, PathCompiler):
+class Compiler(StatementCompiler, CallCompiler, PathCompiler, KeyedCompiler):
     """Compiles texts against one ruleset's declarations."""
 
     def __init__(
@@ -456,6 +457,8 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
                 )
             if side.type not in (NUMBER, ANY):
                 hint = "use count(…) for the size of a collection" if is_list(side.type) else None
+                copy = self._copy_written(tree_, op, right_tree)
+                hint = copy or hint
                 self._fail(
                     tree_, f"`{op}` works on numbers, but this is {describe(side.type)}", hint
                 )
@@ -467,11 +470,30 @@ class Compiler(StatementCompiler, CallCompiler, PathCompiler):
                 pass
         return self._c(NUMBER, cg.call(self._h(operation), left.code, right.code), exact=True)
 
+    def _copy_written(self, left: Tree, op: str, right: Tree) -> str | None:
+        """The hint for `S1-2` written as a name: a copy of a component with `count`
+        (`S1 - 2` to the parser), which is `S1[1]`."""
+        if op != "-" or not (isinstance(left, Tree) and left.data == "name"):
+            return None
+        if not (isinstance(right, Tree) and right.data == "number"):
+            return None
+        design, number = str(left.children[0]), int(str(right.children[0]))
+        copies = self._copies(design)
+        if not 1 <= number <= len(copies):
+            return None
+        return (
+            f"`{design}-{number}` is no name (`-` subtracts): `{design}` is the list of the "
+            f"copies, so its copy {number} is `{design}[{number - 1}]`"
+        )
+
     def _x_attr(self, tree: Tree, scope: dict[str, str]) -> Compiled:
         owner = self._expr(tree.children[0], scope)
         return self._attribute(owner, tree.children[1], tree)
 
     def _x_index(self, tree: Tree, scope: dict[str, str]) -> Compiled:
+        keyed = self._keyed_read(tree, scope)  # `name[key]` of a keyed counter or zone
+        if keyed is not None:
+            return keyed
         owner = self._expr(tree.children[0], scope)
         key = self._expr(tree.children[1], scope)
         return self._index(owner, key, tree)

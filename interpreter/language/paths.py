@@ -57,6 +57,8 @@ class PathCompiler:
             return self._const(ANY, None)
         if name in ("me", "my"):
             return self._c(PLAYER, cg.ctx_attr("me"))
+        if name in symbols.keyed and symbols.counters.get(name, symbols.zones.get(name)) == "game":
+            self._keyed_bare(token, name)
         if name == "players":
             return self._c(list_of(PLAYER), cg.call(self._h(ops.players), _CTX))
         if name == "player_count":
@@ -103,16 +105,8 @@ class PathCompiler:
                 kind="type",
             )
         copies = self._copies(name)
-        if copies:
-            kind = self.symbols.components[copies[0]]
-            self._fail(
-                token,
-                f"`{name}` is no name: this component has `count`, its copies "
-                f"`{copies[0]}` … `{copies[-1]}` are the pieces (and `-` subtracts)",
-                f"write `filter(c in {kind} where c.design == '{name}')` for the copies, "
-                f"`first(c in {kind} where c.design == '{name}')` for one",
-                kind="name",
-            )
+        if copies:  # a component with `count`: the list of its copies, in order
+            return self._const(list_of(PIECE), tuple(Piece(c) for c in copies))
         self._unknown(token, name, scope, "is not defined")
         raise _Abort
 
@@ -150,6 +144,8 @@ class PathCompiler:
         symbols = self.symbols
         key = ast.Constant(name)
         if kind == PLAYER:
+            if name in symbols.keyed:
+                self._keyed_bare(name_token, name)
             if symbols.counters.get(name) == "player":
                 seat_key = cg.item(self.emitter.bind(self.seat_keys[name], "keys"), get)
                 return self._c(

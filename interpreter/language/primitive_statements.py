@@ -66,7 +66,9 @@ def _player_given(ctx: Context, player: Any, what: str) -> Any:
 @stmt(
     "gain",
     [
-        Param("counter", COUNTER, "a counter of the ruleset"),
+        Param(
+            "counter", COUNTER, "a counter of the ruleset, or a member of a keyed one (`NAME[KEY]`)"
+        ),
         Param("amount", NUMBER, "how much (0 or more)", minimum=0, opposite="pay"),
         Param("to", PLAYER, "who gains (default: me)", None),
     ],
@@ -84,7 +86,9 @@ def _gain(ctx: Context, counter: str, amount: Any, to: Any = _ME) -> None:
 @stmt(
     "pay",
     [
-        Param("counter", COUNTER, "a counter of the ruleset"),
+        Param(
+            "counter", COUNTER, "a counter of the ruleset, or a member of a keyed one (`NAME[KEY]`)"
+        ),
         Param("amount", NUMBER, "how much (0 or more)", minimum=0, opposite="gain"),
         Param("by", PLAYER, "who pays (default: me)", None),
     ],

@@ -116,9 +116,12 @@ def render(registry: Registry = REGISTRY) -> str:
         "Names the ruleset declares are also in scope: constants, game counters "
         "and variables, game zones, spaces and space groups (a group is the list of its "
         "spaces on the chosen board side), components, kinds (the list of their "
-        "components), actions, functions. A component with `count` is no name: its "
-        "copies `ID-1`, `ID-2`, … are its pieces, which an expression finds by their "
-        "design (`filter(c in KIND where c.design == 'ID')`); `-` subtracts.",
+        "components), actions, functions. A component with `count` is the list of its "
+        "copies `ID-1`, `ID-2`, …, in order (`count(ID)`, `ID[0]` for `ID-1`: "
+        "`ID-1` itself is no name, `-` subtracts), unless another declaration has its "
+        "name. Counters and zones declared with "
+        "`keys:` hold one member per key, read and changed as `NAME[KEY]` (`my.NAME[KEY]` "
+        "per player).",
         "",
         "## Attributes\n",
         "| of | attribute | type | meaning |",

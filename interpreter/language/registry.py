@@ -349,6 +349,16 @@ REGISTRY.syntax.extend(
             "a list (0-based) or a table.",
             "my.hand.size, majority['1'][0]",
         ),
+        Syntax(
+            "NAME[KEY], PLAYER.NAME[KEY]",
+            "A member of a counter or zone declared with `keys:` (format.md): one per key, "
+            "per player when it is `per: player`, the key computed like any value. A member "
+            "is read, set (`+=`), given to `gain`/`pay`, or moved into like any counter or "
+            "zone; a key written as a constant is checked by `validate`, a computed one "
+            "when it is used. A shipped card game keeps a pile per colour so: "
+            "`move(c, pile[c.colour])`.",
+            "my.progress[a + b] += 1",
+        ),
         Syntax("+ - * // %", "Integer arithmetic (`//` divides rounding down).", "my.coins // 10"),
         Syntax(
             "TEXT + TEXT, LIST + LIST",

@@ -175,6 +175,8 @@ class StatementCompiler:
             name = str(tree)
             if name in scope:
                 return setters.SetLocal(name), scope[name], name
+            if name in self.symbols.keyed:
+                self._keyed_bare(tree, name)
             if self.symbols.counters.get(name) == "game" or (
                 name in self.symbols.variables and self.symbols.variables[name][0] == "game"
             ):
@@ -189,6 +191,8 @@ class StatementCompiler:
             attr = str(attr)
             owner_fn, owner_type = self._target_value(owner, scope)
             text = f"{_target_text(owner)}.{attr}"
+            if attr in self.symbols.keyed:
+                self._keyed_bare(tree.children[1], attr)
             if owner_type in (PLAYER, ANY) and self.symbols.counters.get(attr) == "player":
                 return setters.SetPlayerCounter(owner_fn, attr), NUMBER, text
             if (
@@ -206,6 +210,9 @@ class StatementCompiler:
                 "only counters, variables and local tables can be changed",
             )
         if tree.data == "target_index":
+            keyed = self._keyed_target(tree, scope)  # `p.progress[c] += 1`
+            if keyed is not None:
+                return keyed
             owner, index = tree.children
             owner_fn, owner_type = self._target_value(owner, scope)
             key = self._expr(index, scope)

@@ -39,6 +39,8 @@ class Symbols:
     # once the build has worked them out: the code that reads one holds its value
     constant_values: dict[str, Any] = field(default_factory=dict)
     ambiguous: set[str] = field(default_factory=set)  # names defined twice (reported)
+    # counters and zones declared with `keys:`, name -> their ``Keys`` (ruleset/keyed.py)
+    keyed: dict[str, Any] = field(default_factory=dict)
 
     def piece_property(self, name: str) -> str | None:
         """The type of a component property declared by any kind (``any`` if they differ)."""

@@ -16,6 +16,7 @@ from interpreter.errors import Location
 from interpreter.load.ruleset_files import Catalog, Item
 from interpreter.load.yaml_source import Document, value_at
 from interpreter.lsp.positions import absolute
+from interpreter.ruleset import counts
 from interpreter.ruleset.grid import expanded
 
 KINDS = {
@@ -62,6 +63,7 @@ class Index:
     """Definitions by name, and the documents they were read from."""
 
     def __init__(self, catalog: Catalog) -> None:
+        catalog, _ = counts.resolved(catalog)  # a grid's rows may be a constant
         self.catalog = catalog
         self.documents: dict[Path, Document] = {absolute(d.path): d for d in catalog.documents}
         self.definitions: dict[str, list[Definition]] = {}

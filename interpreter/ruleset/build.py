@@ -15,7 +15,7 @@ from interpreter.errors import Diagnostic, Location
 from interpreter.language.codegen import Emitter
 from interpreter.language.compiler import Compiler
 from interpreter.load.ruleset_files import Catalog, Item
-from interpreter.ruleset import generated
+from interpreter.ruleset import counts, generated, keyed
 from interpreter.ruleset.conversions import per_side, players_notes
 from interpreter.ruleset.definitions import DefinitionsMixin
 from interpreter.ruleset.dice import kinds_faces
@@ -145,9 +145,11 @@ class Builder(
             expansions=tuple(self.catalog.applied),
             sides=sides,
             constants=constants,
-            counters=counters,
+            # a keyed family is its members from here on (ruleset/keyed.py)
+            counters=keyed.expand(counters, symbols.keyed),
             variables=variables,
-            zones=zones,
+            zones=keyed.expand(zones, symbols.keyed),
+            keyed=keyed.members(symbols.keyed),
             spaces=spaces,
             groups=groups,
             pieces=pieces,
@@ -234,13 +236,19 @@ class Builder(
 
 
 def build(catalog: Catalog, lazy: bool = False) -> BuildResult:
-    """Build ``catalog``; one that declares too many pieces is refused before any
-    `count` is expanded (``check/limits.py``). ``lazy``: compile each generated
+    """Build ``catalog``, its counts written as constants worked out first
+    (``counts.py``: a problem there stands in for the count and the build goes on); one
+    that declares too many pieces is refused before any `count` is expanded
+    (``check/limits.py``). ``lazy``: compile each generated
     function on its first call, for a build that is checked rather than played."""
+    catalog, counted = counts.resolved(catalog)  # counts written as constants
     problems = limits.check(catalog)
     if problems:
-        return BuildResult(None, problems)
-    return Builder(catalog, lazy).build()
+        return BuildResult(None, counted + problems)
+    result = Builder(catalog, lazy).build()
+    if counted:  # a count that is none is one error; the rest of the rules still checked
+        return BuildResult(None, counted + result.diagnostics, result.items, result.provisional)
+    return result
 
 
 # -------------------------------------------------------------------- helpers

@@ -198,6 +198,9 @@ class Ruleset:
     layouts: dict[str, str] = field(default_factory=dict)
     # the kinds that are dice (a kind with `faces`) and the faces a roll may give
     dice: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    # counters and zones declared with `keys:`: each family's members by key (the
+    # members are in `counters` and `zones` under their names, `progress[3]`)
+    keyed: dict[str, dict[Any, str]] = field(default_factory=dict)
 
     def seats_for(self, people: list[str]) -> list[str]:
         """Everyone at the table: the people and the rules-driven seats that join a game

@@ -8,6 +8,7 @@ from interpreter.language.values import (
     ANY,
 )
 from interpreter.load.ruleset_files import Item
+from interpreter.ruleset import keyed
 from interpreter.ruleset.conversions import (
     article,
     infer_type,
@@ -61,6 +62,16 @@ class NamesMixin:
                 s.action_properties[name] = infer_type(value)
         for item in self.items("events"):
             s.events[item.id] = signature(item.data.get("params"), unchecked=self.broken(item))
+        members: dict[str, list[str]] = {}  # a kind's components: the keys a kind names
+        for pid, kind in s.components.items():
+            members.setdefault(str(kind), []).append(pid)
+        s.keyed = keyed.declared(
+            self.items("counters") + self.items("zones"),
+            self.section["constants"],
+            members,
+            {i.id: i.data.get("properties") or {} for i in self.items("kinds")},
+            lambda where, message, hint: self.error(where, message, hint, kind="schema"),
+        )
         self._check_collisions(s)
         s.ambiguous = set(self.ambiguous)
         return s
@@ -83,7 +94,9 @@ class NamesMixin:
         ):
             for item in self.items(section):
                 if section == "components" and item.data.get("count"):
-                    continue  # copies are named ID-1, ID-2…; the design id is no name
+                    # the list of its copies (ID-1, ID-2, …) where no other declaration
+                    # takes the name (a kind named as its one design lists the same pieces)
+                    continue
                 per = item.data.get("per", "game")
                 table = (
                     per_player

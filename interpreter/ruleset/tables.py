@@ -130,6 +130,8 @@ class Tables:
                 self.triggers_on[trigger.on] = (*self.triggers_on.get(trigger.on, ()), trigger)
         self.when_triggers = tuple(t for t in ruleset.triggers.values() if t.when is not None)
         self.counter_per = {name: c.per for name, c in ruleset.counters.items()}
+        self.zone_per = {name: z.per for name, z in ruleset.zones.items()}
+        self.keyed = ruleset.keyed  # a keyed family's members by key (language/keyed.py)
 
     def selection(self, source: str, key: str, table: str, prop: str) -> dict[Any, tuple] | None:
         """The members of a kind or group (``source[key]``) by the value of their static

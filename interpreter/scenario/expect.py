@@ -161,8 +161,9 @@ def seen_check(names: Names, player: str, body: dict[str, Any], where: tuple) ->
 
 
 def visible_names(shown: dict[str, Any]) -> set[str]:
-    """The pieces and counters a view shows: counters as `round` and `P1.coins`."""
-    out: set[str] = set(shown["counters"])
+    """The pieces, counters and variables a view shows: `round`, `P1.coins`, `P1.bid`
+    (a variable of none is shown too: the player sees that there is none)."""
+    out: set[str] = set(shown["counters"]) | set(shown["variables"])
 
     def pieces(entry: Any) -> None:
         if isinstance(entry, list):
@@ -172,6 +173,7 @@ def visible_names(shown: dict[str, Any]) -> set[str]:
 
     for player in shown["players"]:
         out.update(f"{player['name']}.{c}" for c in player["counters"])
+        out.update(f"{player['name']}.{v}" for v in player.get("variables", ()))
         for entry in player["zones"].values():
             pieces(entry)
     for entry in shown["zones"].values():

@@ -151,10 +151,15 @@ class Names:
         return name
 
     def seen_name(self, name: Any, path: tuple) -> str:
-        """What a view can show: a piece, a game counter, or a player's (`P1.coins`)."""
+        """What a view can show: a piece, a game counter or variable, or a player's
+        (`P1.coins`, `P1.bid`)."""
         text = str(name)
         owner, _, counter = text.rpartition(".")
-        if owner or text in self.ruleset.counters:
+        rules = self.ruleset
+        if counter in rules.variables and counter not in rules.counters:
+            self.variable(counter, owner or None, path)
+            return text
+        if owner or text in rules.counters:
             self.counter(counter, owner or None, path)
             return text
         if text not in self.ruleset.pieces:

@@ -126,3 +126,13 @@ def test_a_function_shows_its_value_reprinted() -> None:
     assert result.output.splitlines()[-1] == (
         "  value: staff_size(p) - p.dismissing.size > minimum_staff"
     )
+
+
+def test_a_member_of_a_keyed_zone_is_explained_at_its_family() -> None:
+    # issue 49: `firework[red]` is what views and scenarios name; explain finds its zone
+    result = invoke("explain", "hanabi", "firework[red]")
+    assert result.exit_code == 0, result.output
+    first = result.output.splitlines()[0]
+    assert first.endswith(": zone firework[red], a member of firework")
+    assert "keys: colours" in result.output
+    assert invoke("explain", "hanabi", "firework[pink]").exit_code == 2

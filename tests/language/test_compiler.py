@@ -161,6 +161,14 @@ def test_copies_share_their_design(world: World) -> None:
     assert sorted(world.value("filter(c in card where c.design == 'pawn')")) == ["pawn-1", "pawn-2"]
 
 
+def test_a_component_with_count_is_the_list_of_its_copies(world: World) -> None:
+    # issue 49: the docs said components are names; one with `count` was not
+    assert world.value("pawn") == ("pawn-1", "pawn-2")
+    assert world.value("count(pawn)") == 2
+    assert world.value("pawn[1]") == "pawn-2"
+    assert isinstance(world.value("pawn[0]"), Piece)
+
+
 def test_division_by_zero_is_a_game_error(world: World) -> None:
     with pytest.raises(GameError):
         world.value("7 // (base - 7)")
@@ -212,9 +220,10 @@ def test_effects_run(world: World) -> None:
         # issue 49: the values of `min` and `max` go in one list
         ("min(3, 4)", 5, "must be a collection", "`min([3, 4])`"),
         ("max(base, 1)", 5, "must be a collection", "`max([base, 1])`"),
-        # issue 49: a component with `count` is no name; the hint finds its copies
-        ("pawn.points", 1, "`pawn` is no name", "filter(c in card where c.design == 'pawn')"),
-        ("pawn-1", 1, "copies `pawn-1` … `pawn-2` are the pieces", "c.design == 'pawn'"),
+        # issue 49: a component with `count` is the list of its copies; a copy's id
+        # written as a name is that list minus a number, and the hint says how to write it
+        ("pawn.points", 6, "a collection of components has no attributes", "count(…)"),
+        ("pawn-1", 1, "`-` works on numbers, but this is a collection", "copy 1 is `pawn[0]`"),
     ],
 )
 def test_expression_problems_are_located(

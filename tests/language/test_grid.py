@@ -178,3 +178,15 @@ def test_the_editor_knows_a_grid_cell_and_finds_it_at_its_group(tmp_path: Path) 
     assert cell.kind == "space" and cell.data == {"row": 2, "col": 3}
     assert cell.location.line == 4  # at `grid:`, where it is made
     assert definitions["t_b2"][0].location.line == 11  # written: at its own entry
+
+
+def test_the_editor_knows_the_cells_of_a_grid_sized_by_constants(tmp_path: Path) -> None:
+    # issue 49: `rows` and `columns` take constants; the editor works them out too
+    from interpreter.lsp.index import Index
+    from interpreter.ruleset import load
+
+    sized = CONTENT.replace("rows: 3, columns: 4", 'rows: height, columns: "height + 1"')
+    loaded = load(write(tmp_path / "toy", "constants:\n  height: {value: 3}\n" + sized))
+    assert loaded.diagnostics == []
+    definitions = Index(loaded.catalog).definitions
+    assert definitions["t_d3"][0].data == {"row": 3, "col": 4}

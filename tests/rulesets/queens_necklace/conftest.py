@@ -21,7 +21,7 @@ from interpreter.ruleset import load_or_raise
 
 PLAY_KINDS = ("gem", "ring", "necklace", "character", "merchant")
 GEMS = ("ruby", "emerald", "diamond", "amber")
-ROWS = {g: f"show_{g}" for g in GEMS}
+ROWS = {g: f"show[{g}]" for g in GEMS}  # the keyed zone `show` (core.yaml)
 
 
 @lru_cache(maxsize=1)

@@ -16,7 +16,7 @@ from interpreter.ruleset import load_or_raise
 
 RULESET = load_or_raise("queens-necklace")
 PIECES = set(RULESET.pieces)
-ROWS = ("show_ruby", "show_emerald", "show_diamond", "show_amber")
+ROWS = ("show[ruby]", "show[emerald]", "show[diamond]", "show[amber]")
 MERCHANTS = {"merchant-1", "merchant-2", "merchant-3"}
 
 

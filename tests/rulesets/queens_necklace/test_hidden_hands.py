@@ -123,24 +123,24 @@ def test_packets_in_progress_are_hidden_though_the_rows_are_public(table) -> Non
     table.hand(0, "ruby3-1", "king-1").hand(1, "emerald1-1").hand(2, "amber1-1")
     table.act("sale", 0)
     table.answer_as(0, "show ruby3-1", "show king-1", "with ruby")
-    assert table.view(0)["players"][0]["zones"]["show_ruby"] == ["ruby3-1", "king-1"]
+    assert table.view(0)["players"][0]["zones"]["show[ruby]"] == ["ruby3-1", "king-1"]
     for seat in (1, 2):
         theirs = table.view(seat)["players"][0]["zones"]
-        assert theirs["show_ruby"] == []
+        assert theirs["show[ruby]"] == []
         assert theirs["hand"] == {"count": 2}
     table.answer_as(0, "pass")  # P1 is done; the others still choose
     table.answer_as(1, "show emerald1-1")
-    assert table.view(2)["players"][0]["zones"]["show_ruby"] == []
-    assert table.view(2)["players"][1]["zones"]["show_emerald"] == []
-    assert table.view(0)["players"][1]["zones"]["show_emerald"] == []
+    assert table.view(2)["players"][0]["zones"]["show[ruby]"] == []
+    assert table.view(2)["players"][1]["zones"]["show[emerald]"] == []
+    assert table.view(0)["players"][1]["zones"]["show[emerald]"] == []
     table.answer_as(1, "pass")
     table.answer_as(2, "pass")
     # all revealed: the Alchemist's window is open and every row is public
     assert table.waiting() == [0]
     for seat in (0, 1, 2):
         seen = table.view(seat)["players"]
-        assert seen[0]["zones"]["show_ruby"] == ["ruby3-1", "king-1"]
-        assert seen[1]["zones"]["show_emerald"] == ["emerald1-1"]
+        assert seen[0]["zones"]["show[ruby]"] == ["ruby3-1", "king-1"]
+        assert seen[1]["zones"]["show[emerald]"] == ["emerald1-1"]
 
 
 # --- Alchemist -------------------------------------------------------------------------

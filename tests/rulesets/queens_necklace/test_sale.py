@@ -33,18 +33,18 @@ def test_packets_are_chosen_at_the_same_time_and_kept_secret(table) -> None:
     # P1 sees their own packet; P2 and P3 see nothing of it (the rows are public,
     # but a simultaneous step hides the others' choices until everyone is done)
     mine = table.view(0)["players"][0]["zones"]
-    assert mine["show_ruby"] == ["ruby3-1", "king-1"]
+    assert mine["show[ruby]"] == ["ruby3-1", "king-1"]
     for seat in (1, 2):
         theirs = table.view(seat)["players"][0]["zones"]
-        assert theirs["show_ruby"] == []
+        assert theirs["show[ruby]"] == []
         assert theirs["hand"] == {"count": 3}
     table.answer_as(0, "pass")
     assert table.waiting() == [1, 2]
-    assert table.view(1)["players"][0]["zones"]["show_ruby"] == []
+    assert table.view(1)["players"][0]["zones"]["show[ruby]"] == []
     # P2's choice is hidden from P1 in turn
     table.answer_as(1, "show emerald1-1")
-    assert table.view(0)["players"][1]["zones"]["show_emerald"] == []
-    assert table.view(1)["players"][1]["zones"]["show_emerald"] == ["emerald1-1"]
+    assert table.view(0)["players"][1]["zones"]["show[emerald]"] == []
+    assert table.view(1)["players"][1]["zones"]["show[emerald]"] == ["emerald1-1"]
     table.answer_as(1, "pass").answer_as(2, "pass")
     table.passes(0, 1, 2)  # the Alchemist's window (real gems are shown)
     # all revealed, sold and discarded together
