@@ -433,6 +433,8 @@ def public_place(tree: object, places: Places, program: Program, depth: int) -> 
     if not isinstance(tree, Tree) or depth <= 0:
         return False
     kind = tree.data
+    if kind == "index":  # a member of a keyed zone (`row[c.colour]`): as its family is
+        return public_place(tree.children[0], places, program, depth)
     if kind == "name":
         return str(tree.children[0]) in places.public_zones
     if kind == "attr":

@@ -248,6 +248,8 @@ class Secrecy:
     def _names_zone(self, tree: Tree | Token, local: frozenset) -> bool:
         if not isinstance(tree, Tree):
             return False
+        if tree.data == "index":  # a member of a keyed zone, `p.row[k]`
+            return self._names_zone(tree.children[0], local)
         if tree.data == "name":
             name = str(tree.children[0])
             return name not in local and name in self.program.zones

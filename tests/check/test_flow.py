@@ -230,6 +230,20 @@ def test_hidden_values_are_followed_through_parameters_events_and_players(tmp_pa
     assert "`flag, written from n (given vault by action start" in found[2][2]
 
 
+def test_a_card_moved_to_a_member_of_a_keyed_public_zone_is_shown(tmp_path):
+    """`rows[k]` is a member of a keyed zone (``ruleset/keyed.py``): public as its family
+    is, so a card moved there is shown, and one moved to a hidden family's member is not."""
+    keyed = (
+        "zones:\n"
+        "  rows: {per: game, visibility: public, keys: [low, high]}\n"
+        "  stash: {per: game, visibility: secret, keys: [low, high]}\n"
+    )
+    shown = FLAG.replace("flag = {value}", "move(c, rows['high'])\n      flag = c.points > 3")
+    assert leaks(tmp_path, keyed + shown) == []
+    hidden = FLAG.replace("flag = {value}", "move(c, stash['high'])\n      flag = c.points > 3")
+    assert at(leaks(tmp_path, keyed + hidden)) == [(15, 10)]  # `flag` in `if flag`
+
+
 def test_options_decide_whether_a_choice_without_may_is_asked(tmp_path):
     """With no legal option a choice without `may` is skipped: options that read a
     value written from hidden information decide whether it is asked."""
