@@ -89,7 +89,10 @@ def load(
     if not read.manifest:
         return Loaded(None, loader.diagnostics, loader.file_count, catalog=read)
     result = build(read, lazy=verdict)  # a verdict's functions are compiled if called
-    diagnostics = loader.diagnostics + result.diagnostics
+    # one problem found by two checks (a condition read both as a guard and in its
+    # effect) is said once
+    unique = {(d.location, d.message): d for d in loader.diagnostics + result.diagnostics}
+    diagnostics = list(unique.values())
     ruleset = result.ruleset if not diagnostics else None
     loaded = Loaded(ruleset, diagnostics, loader.file_count, result.items, result.provisional, read)
     if key is not None and verdict:
