@@ -243,3 +243,14 @@ def test_a_logged_drop_into_a_full_column_is_an_illegal_move(tmp_path: Path) -> 
     replayed = invoke("replay", "--ruleset", str(CONNECT_FOUR), str(log))
     assert replayed.exit_code == 1, replayed.output
     assert "drop d" in replayed.output and "illegal" in replayed.output
+
+
+def test_a_count_of_players_the_game_has_not_is_refused_with_the_way_to_play_it() -> None:
+    result = invoke("play", str(CONNECT_FOUR), "--players", "4")
+    assert result.exit_code == 1, result.output
+    expected = "Connect Four is for 2 players, not 4 (four players play in two teams of two"
+    assert expected in result.output
+    result = invoke("play", str(CONNECT_FOUR), "--with", "teams", "--players", "2")
+    assert result.exit_code == 1, result.output
+    assert "Connect Four with teams is for 4 players, not 2" in result.output
+    assert "add --with teams" not in result.output  # the advice is for 4 players only
