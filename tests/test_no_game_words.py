@@ -107,6 +107,14 @@ EXTRA = [
     "dudo",
     "calza",
     "palifico",
+    # Connect Four (examples/games/connect-four): discs are Reversi's word above; a grid,
+    # its lines and the height of a column are the language's own words
+    "connect four",
+    "connect-four",
+    "connect_four",
+    "connectfour",
+    "four in a row",
+    "four_in_a_row",
 ]
 
 
@@ -146,6 +154,14 @@ def test_the_list_is_read_and_complete() -> None:
 
 def _hits(text: str, pattern: re.Pattern[str]) -> list[str]:
     return [m.group(0) for m in pattern.finditer(text)]
+
+
+def test_a_word_of_several_words_is_found_as_written() -> None:
+    pattern = _pattern({"connect four", "connect_four"})
+    assert _hits("Connect Four; a connect_four_board; websockets connect", pattern) == [
+        "Connect Four",
+        "connect_four",
+    ]
 
 
 def test_the_pattern_matches_whole_words_and_plurals() -> None:

@@ -35,6 +35,7 @@ REGISTRY.attribute(
     "for p in still_in() { roll(p.cup) }",
     "dice",
     chance=True,
+    quoted=True,
 )
 def _roll(ctx: Context, what: Any) -> None:
     if isinstance(what, ZoneRef):

@@ -146,8 +146,9 @@ def _ray(ctx: Context, cell: Any, direction: Any, length: Any = 0) -> tuple:
     list_of(ZONE),
     "The whole line of the grid through `cell` in a direction, from edge to edge, "
     "`cell` included: the opposite ray reversed, `cell`, then the ray.",
-    "count(s in line(c, 'e') where s.owner == me)",
+    "any(d in axes where in_a_row(line(c, d), p))",
     "grids",
+    quoted=True,
 )
 def _line(ctx: Context, cell: Any, direction: Any) -> tuple:
     dr, dc = _step(direction, "line()")

@@ -12,7 +12,9 @@ import re
 from interpreter.check import defaults
 from interpreter.language.registry import REGISTRY, Primitive, Registry
 from interpreter.language.values import TYPE_NAMES
-from interpreter.load.search import bundled
+from interpreter.load.search import PROJECT_ROOT, bundled
+
+EXAMPLE_GAMES = PROJECT_ROOT / "examples" / "games"  # games shipped as examples, not rulesets
 
 HEADER = """# The effect language — reference
 
@@ -38,21 +40,27 @@ def _flat(text: str) -> str:
 
 @functools.cache
 def _shipped_texts() -> tuple[tuple[str, str], ...]:
-    """(`rulesets/<id>/<file>`, its text with whitespace runs made one space) of every
-    YAML file of the rulesets installed with the package, in path order."""
-    folder = bundled()
-    if folder is None:
-        return ()
-    return tuple(
-        (f"rulesets/{path.relative_to(folder).as_posix()}", _flat(path.read_text("utf-8")))
-        for path in sorted(folder.rglob("*.yaml"))
-    )
+    """(`rulesets/<id>/<file>` or `examples/games/<id>/<file>`, its text with whitespace
+    runs made one space) of every YAML file of the rulesets installed with the package,
+    then of the example games of the source tree, each in path order. The examples
+    ship with the sources, not the package: where they are absent (an installed wheel)
+    an example quoted from one is shown without its source."""
+    found = []
+    for folder, shown in ((bundled(), "rulesets"), (EXAMPLE_GAMES, "examples/games")):
+        if folder is None or not folder.is_dir():
+            continue
+        found += [
+            (f"{shown}/{path.relative_to(folder).as_posix()}", _flat(path.read_text("utf-8")))
+            for path in sorted(folder.rglob("*.yaml"))
+        ]
+    return tuple(found)
 
 
 def shipped_source(example: str) -> str | None:
-    """The shipped ruleset file an example is quoted from: the first that holds its
-    text, whitespace aside (none if no file does). The registry marks such examples
-    (`quoted`) but names no game: the interpreter knows none."""
+    """The shipped game file an example is quoted from (a bundled ruleset's, else an
+    example game's): the first that holds its text, whitespace aside (none if no file
+    does). The registry marks such examples (`quoted`) but names no game: the
+    interpreter knows none."""
     flat = _flat(example)
     return next((path for path, text in _shipped_texts() if flat in text), None)
 

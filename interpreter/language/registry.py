@@ -57,8 +57,9 @@ class Primitive:
     chance: bool = False
     returns_item_of: int | None = None  # the result has the item type of this list parameter
     returns_type_of: int | None = None  # the result has the type of this parameter
-    # the example is quoted from a shipped ruleset: the reference names the file (found
-    # by its text, so no game is named here), and tests/docs checks that it is there
+    # the example is quoted from a shipped game (a bundled ruleset or an example game):
+    # the reference names the file (found by its text, so no game is named here), and
+    # tests/docs checks that it is there
     quoted: bool = False
 
     def signature(self) -> str:

@@ -235,7 +235,9 @@ class Ruleset:
         shown = f"{self.name}" + (f" with {', '.join(self.expansions)}" if self.expansions else "")
         advice = self.players_notes.get(count, self.players_notes.get(0, ""))
         note = f" ({advice})" if advice else ""
-        return f"{shown} is for {self.min_players}-{self.max_players} players, not {count}{note}"
+        low, high = self.min_players, self.max_players
+        counts = f"{low}" if low == high else f"{low}-{high}"  # "for 2 players", not "2-2"
+        return f"{shown} is for {counts} players, not {count}{note}"
 
     def players_advice(self) -> str:
         """The notes for the counts that are refused, as one text (empty if none): a note

@@ -3,9 +3,11 @@
 Two places make the claim. In docs/language.md (generated from the registry) an
 example marked `quoted` is followed by the file that holds it, which the generator
 finds by the example's text; in the hand-written docs a block is quoted from a file
-when the line before it is `<!-- doc-test: quote PATH -->`. Every primitive issue 49
-added is shown with such an example, or is named below as not used by any shipped
-game yet (and the test fails once one uses it, so its example can be quoted then).
+when the line before it is `<!-- doc-test: quote PATH -->`. A shipped game is a
+ruleset of rulesets/ or an example game of examples/games/ (Liar's Dice, Connect
+Four). Every primitive issue 49 added is shown with such an example, or is named below
+as not used by any shipped game yet (and the test fails once one uses it, so its
+example can be quoted then).
 """
 
 from __future__ import annotations
@@ -20,12 +22,12 @@ from interpreter.language.reference import shipped_source
 from interpreter.language.registry import REGISTRY
 
 DOCS = ROOT / "docs"
-RULESETS = ROOT / "rulesets"
+SHIPPED = [ROOT / "rulesets", ROOT / "examples" / "games"]  # the folders of shipped games
 QUOTE = re.compile(r"^<!--\s*doc-test:\s*quote\s+(\S+)\s*-->\s*\n```\w*\n(.*?)^```", re.M | re.S)
 
 # Issue 49's primitives of the language, each shown with an example from a shipped game.
-FUNCTIONS = ["cell", "directions", "distance", "neighbours", "ray"]
-STATEMENTS = ["rotate"]
+FUNCTIONS = ["cell", "directions", "distance", "line", "neighbours", "ray"]
+STATEMENTS = ["roll", "rotate"]
 SYNTAX = ["choose NAME in COLLECTION as (TEXT) { … }", "TEXT + TEXT, LIST + LIST"]
 # Issue 49's keys of the rules files, each in a block format.md quotes from a shipped game.
 KEYS = {
@@ -36,14 +38,13 @@ KEYS = {
     "layout: grid (drawn as a board)": r"^\s+layout: grid",
     "result: lowest": r"^\s+result: lowest",
     "result: cooperative": r"^\s+result: cooperative",
+    "result: teams": r"^\s+result: teams",
+    "keys (a keyed counter)": r"^counters:.*\n(?:[ \t]+.*\n)*?[ \t]+\w+: \{[^}\n]*\bkeys: ",
     "visibility: others": r"visibility: others",
     "players: note by count": r'^\s+note:.*\n\s+"1": ',
 }
-# What no shipped game uses yet: the pattern that finds a first use in rulesets/.
-NOT_SHIPPED = {
-    "the function line()": r"\bline\(",
-    "result: teams": r"^\s*result: teams",
-}
+# What no shipped game uses yet: the pattern that finds a first use in a shipped game.
+NOT_SHIPPED: dict[str, str] = {}
 
 
 def _quotes() -> list[tuple[str, int, str, str]]:
@@ -132,15 +133,21 @@ def test_a_new_key_is_shown_from_a_shipped_game(key: str):
     )
 
 
-@pytest.mark.parametrize("what", sorted(NOT_SHIPPED))
-def test_what_has_no_shipped_example_is_used_by_no_shipped_game(what: str):
-    pattern = re.compile(NOT_SHIPPED[what], re.M)
-    used = [
-        path.relative_to(ROOT).as_posix()
-        for path in sorted(RULESETS.rglob("*.yaml"))
-        if pattern.search(path.read_text(encoding="utf-8"))
-    ]
-    assert not used, f"{what} is used in {used}: quote it in the reference, then drop it here"
+def test_what_has_no_shipped_example_is_used_by_no_shipped_game():
+    files = [path for folder in SHIPPED for path in sorted(folder.rglob("*.yaml"))]
+    for what, pattern in NOT_SHIPPED.items():
+        used = [
+            path.relative_to(ROOT).as_posix()
+            for path in files
+            if re.search(pattern, path.read_text(encoding="utf-8"), re.M)
+        ]
+        assert not used, f"{what} is used in {used}: quote it in the reference, then drop it"
+
+
+def test_an_example_game_counts_as_shipped():
+    assert shipped_source("for p in still_in() { roll(p.cup) }") == (
+        "examples/games/liars-dice/play.yaml"
+    )
 
 
 def _language() -> str:
