@@ -53,6 +53,10 @@ PLACES = (
     Place("counters", ("initial", ANY_KEY)),
     Place("counters", ("min",)),
     Place("counters", ("max",)),
+    Place("counters", ("keys", "from")),
+    Place("counters", ("keys", "to")),
+    Place("zones", ("keys", "from")),
+    Place("zones", ("keys", "to")),
 )
 
 NAMED = {

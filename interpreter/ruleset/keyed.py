@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from interpreter.errors import Location
+from interpreter.ruleset.counts import counted
 from interpreter.language.compiled import did_you_mean
 from interpreter.language.values import NUMBER, PIECE, TEXT, Piece, is_number
 
@@ -38,7 +39,10 @@ KEYS_SCHEMA: dict[str, Any] = {
         {"type": "array", "minItems": 1, "maxItems": MAX_KEYS},
         {
             "type": "object",
-            "properties": {"from": {"type": "integer"}, "to": {"type": "integer"}},
+            "properties": {
+                "from": counted({"type": "integer"}),
+                "to": counted({"type": "integer"}),
+            },
             "required": ["from", "to"],
             "additionalProperties": False,
         },

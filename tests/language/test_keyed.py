@@ -193,3 +193,23 @@ def test_a_property_of_the_same_name_is_still_read_as_a_property(tmp_path: Path)
     assert game.state.counters["lit[red]"] == 2
     game.apply(0, "light red")
     assert game.state.counters["points#0"] == 3  # lit[red] 3 + progress[3] 0 + rows 0
+
+
+def test_a_key_range_may_end_at_a_constant(tmp_path: Path) -> None:
+    """A range's ends are counts: `keys: {from: 2, to: last_column}` as `rounds.count` or
+    a capacity takes a constant; a name that is no constant is refused there."""
+    write(tmp_path)
+    core = tmp_path / "core.yaml"
+    text = core.read_text(encoding="utf-8")
+    text = text.replace("keys: {from: 2, to: 4}", "keys: {from: 2, to: top - 1}")
+    core.write_text(text.replace("constants:\n", "constants:\n  top: {value: 5}\n"), "utf-8")
+    loaded = load(tmp_path, use_store=False)
+    assert loaded.ruleset is not None, [d.message for d in loaded.diagnostics]
+    assert loaded.ruleset.keyed["progress"] == {
+        2: "progress[2]",
+        3: "progress[3]",
+        4: "progress[4]",
+    }
+    core.write_text(core.read_text(encoding="utf-8").replace("top - 1", "tops"), "utf-8")
+    problems = [d.message for d in load(tmp_path, use_store=False).diagnostics]
+    assert any("tops" in m for m in problems), problems
