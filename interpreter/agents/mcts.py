@@ -42,6 +42,13 @@ not reproducible.
   start and replayed (``engine/seat.py``), so a sample costs about what a copy does
   (keeping each world and copying it instead played the same games at the same cost).
   A world's moves do not follow what each player knows (nothing asks it there).
+* **Simultaneous steps.** The other seats' decisions in a `simultaneous for` are not
+  tree nodes: a later mover in the tree would answer this player's choice, which
+  nobody sees at the table. Each takes the option of the best MAST verb
+  (``_model_others``), a model of a player who does what has paid: random packets
+  modelled the others badly (Queen's Necklace against greedy, seeds 0-99: 62.0 %
+  with them searched or random, 75.5 % with this, at the same CPU). A phase of
+  `kind: simultaneous` is searched as before (the model is untried there).
 * **The choice** is the most visited option; among equally visited ones, the best
   mean reward (with a few iterations, visits alone tie at random: 4 iterations won
   49 % of 40 games against greedy with that tie at random, 79 % with the best mean).
@@ -85,6 +92,7 @@ from interpreter.errors import GameError
 
 Edge = tuple[int, str]  # (deciding player, option text)
 MAX_MAST = 10_000  # verbs MAST keeps a mean for, over one game (a verb is a first word)
+MAX_MODELLED = 1_000  # others' simultaneous decisions made in a row by ``_model_others``
 
 
 class _Node:
@@ -173,6 +181,8 @@ class MctsAgent(Agent):
         moves: list[Edge] = []
         node, first = root, True
         while not world.is_over():
+            if not self._model_others(world, me):
+                return
             decision = _decision(world, me if first else None)
             first = False
             if decision is None:
@@ -198,7 +208,7 @@ class MctsAgent(Agent):
             node = node.children[edge]
             path.append((node, edge[0]))
             moves.append(edge)
-        moves += self._playout(world, luck)
+        moves += self._playout(world, me, luck)
         after = self._values(world)
         shares = _shares(after, world.ruleset.result_mode)
         rewards = [r - b for r, b in zip(shares, before, strict=True)]  # change of shares
@@ -251,7 +261,23 @@ class MctsAgent(Agent):
                 best, best_value = edge, value
         return best
 
-    def _playout(self, world: Game, luck: random.Random) -> list[Edge]:
+    def _model_others(self, world: Game, me: int) -> bool:
+        """Make the other seats' open decisions of a simultaneous step, each the option
+        of the best verb by MAST (the first of equals), until none is open; False if the
+        rules refuse one. In a simultaneous step nobody sees the others' choices, so a
+        seat in the tree or a rollout must not answer this player's (a tree's later
+        mover would), and a random packet is a poor model of a real one: these choices
+        are kept out of the tree, made the way the game's players have done best."""
+        for _ in range(MAX_MODELLED):
+            other = next((d for d in world.pending() if d.simultaneous and d.player != me), None)
+            if other is None:
+                return True
+            option = max(other.options, key=self._mast_value)
+            if not _apply(world, (other.player, option)):
+                return False
+        return True
+
+    def _playout(self, world: Game, me: int, luck: random.Random) -> list[Edge]:
         """Moves past the tree, each the best verb by MAST with probability ``greed``,
         else at random, until the next scoring (a seat's score rises), the round's or
         game's end, or ``depth`` moves (``reach`` when no estimate helps judge the
@@ -262,7 +288,7 @@ class MctsAgent(Agent):
         start = [state.counters.get(k, 0) for k in keys]
         rounds = state.engine["round"]
         for _ in range(self.depth if self._estimating(world) else self.reach):
-            if world.is_over():
+            if not self._model_others(world, me) or world.is_over():
                 break
             state = world.state
             if state.engine["round"] != rounds or any(

@@ -47,6 +47,9 @@ class Decision(NamedTuple):
     player_name: str
     options: tuple[str, ...]
     prompt: str
+    # asked in a branch of a `simultaneous for`: the others' choices in the step are
+    # not seen until it ends (an agent's model of the others may use it)
+    simultaneous: bool = False
 
 
 @dataclass
@@ -136,7 +139,11 @@ class Game(Course, Copies, Budget, Sandbox, WhatIf, ChanceHost, Knowledge):
                 seat = runner.choice.player
                 out.append(
                     Decision(
-                        seat, self.state.players[seat], runner.choice.texts, runner.choice.prompt
+                        seat,
+                        self.state.players[seat],
+                        runner.choice.texts,
+                        runner.choice.prompt,
+                        runner.parent is not None,
                     )
                 )
         return out
