@@ -5,13 +5,16 @@ Zones show their contents or only their size by their declared visibility
 nobody), counters likewise; pieces
 known to a player are shown to them (a piece `reveal`ed to them, or one they saw go
 into a zone they cannot see, until it moves where they cannot follow it), in no
-particular order. From the final scoring on, everything is public.
+particular order. From the final scoring on, everything is public. Public marks on
+pieces (``mark``: a hint about a card) are shown to everyone, zone by zone and place by
+place (``"marks": {"P2.hand": [{"colour": "red"}, {}, …]}``), absent when none.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from interpreter.engine import marks
 from interpreter.engine.game import Game
 from interpreter.engine.state import knowledge
 from interpreter.ruleset.visibility import seen_by
@@ -107,7 +110,7 @@ def _view(game: Game, seat: int | None, everything: bool) -> dict[str, Any]:
             entry["options"] = list(decision.options)
             entry["prompt"] = decision.prompt
         pending.append(entry)  # others see who is deciding, nothing of their options
-    return {
+    out = {
         "you": names[seat] if seat is not None else None,
         "round": engine["round"],
         "phase": phase,
@@ -119,6 +122,22 @@ def _view(game: Game, seat: int | None, everything: bool) -> dict[str, Any]:
         "spaces": spaces,
         "pending": pending,
     }
+    if state.engine.get("marks"):  # public facts about pieces, by place (``mark``)
+        out["marks"] = marks.shown(state, _zone_names(game))
+    return out
+
+
+def _zone_names(game: Game) -> dict[str, str]:
+    """Each zone's key in the state -> its name in a view's marks (``P2.hand``)."""
+    ruleset, names = game.ruleset, game.state.players
+    out = {}
+    for zname, zone in ruleset.zones.items():
+        if zone.per == "game":
+            out[zname] = zname
+        else:
+            out.update({f"{zname}#{s}": f"{name}.{zname}" for s, name in enumerate(names)})
+    out.update({sid: sid for sid in game.tables.spaces})
+    return out
 
 
 def _plain(value: Any, names: tuple[str, ...]) -> Any:
