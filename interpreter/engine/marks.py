@@ -65,6 +65,14 @@ def unmark(state: Any, pieces: tuple[str, ...]) -> None:
         state.engine["marks"] = {p: f for p, f in marks.items() if p not in pieces}
 
 
+def told(state: Any, piece: str, prop: str) -> Any:
+    """The value of ``prop`` a mark on ``piece`` names, or None."""
+    for name, value, holds in marks_of(state).get(piece, ()):
+        if holds and name == prop:
+            return value
+    return None
+
+
 def _order(fact: Fact) -> tuple[str, str, bool]:
     return (fact[0], repr(fact[1]), fact[2])
 

@@ -15,6 +15,7 @@ from interpreter.language.values import (
     ANY,
     COUNTER,
     NUMBER,
+    PIECE,
     PLAYER,
     TEXT,
     ZONE,
@@ -282,6 +283,24 @@ def _mark(ctx: Context, what: Any, property: Any, value: Any) -> None:
     pieces = _pieces(ctx, what, "mark")
     ctx.tick(len(pieces))
     marks.mark(ctx.state, ctx.rules.piece_props, pieces, str(property), value)
+
+
+@fn(
+    "marked",
+    [
+        Param("what", PIECE, "a component"),
+        Param("property", TEXT, "a property of its kind"),
+    ],
+    ANY,
+    "What the public marks (`mark`) say the component's property is: the value a mark "
+    "names, or none when no mark names one (what its holder was told, read by anyone, "
+    "its holder included: marks are public).",
+    "marked(c, 'rank') == 1",
+    "zones",
+)
+def _marked(ctx: Context, what: Any, property: Any) -> Any:
+    (piece,) = _pieces(ctx, what, "marked")
+    return marks.told(ctx.state, piece, str(property))
 
 
 @stmt(
