@@ -13,6 +13,7 @@ from interpreter.engine import seat as seat_module
 from interpreter.engine.game import Game
 from interpreter.engine.seat import Seat
 from interpreter.engine.view import view
+from interpreter.engine.words import Wording, view_lines
 from interpreter.errors import RuleError
 from interpreter.ruleset import load_or_raise
 
@@ -197,3 +198,14 @@ def test_a_world_deals_again_from_a_dead_end_and_its_last_deal_breaks_it(monkeyp
         game.apply(game.pending()[0].player, option)
     Seat(game, game.pending()[0]).sample(0)
     assert calls == [True] * (marks.MAX_MARK_DEALS - 1) + [False]
+
+
+def test_the_board_in_words_says_the_marks_by_place() -> None:
+    game = Game(load_or_raise("hanabi"), ["P1", "P2"], seed=3)
+    for option in ("hint", "tell P2", "name red"):
+        game.apply(game.pending()[0].player, option)
+    wording = Wording(lambda name, *_: name, str, str, str)
+    lines = view_lines(view(game, 1), wording)
+    assert "marks on P2.hand: 0: colour not red; 1: colour red; 2: colour not red; " in (
+        "\n".join(lines)
+    )
