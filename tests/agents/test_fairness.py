@@ -42,8 +42,8 @@ CASES = [  # (ruleset, players, seed, every few plain decisions, positions wante
     ("rococo", 4, 1, 8, {"simultaneous": 20, "plain": 20}),
     ("sushi-go", 3, 1, 1, {"simultaneous": 20}),  # every decision is a secret pick
     # hands held facing the others; "marked": hints on the decider's own cards
-    ("hanabi", 2, 0, 1, {"marked": 10, "plain": 4}),
-    ("hanabi", 5, 2, 1, {"marked": 20, "plain": 15}),
+    ("hanabi", 2, 0, 1, {"marked": 20, "plain": 4}),
+    ("hanabi", 5, 2, 1, {"marked": 14, "plain": 10}),
 ]
 
 ITERATIONS = 30  # enough for the search to reach the others' options in a sale

@@ -132,9 +132,9 @@ def test_a_mark_of_a_property_the_kind_lacks_is_refused_by_name(game: Game) -> N
 
 def test_a_world_deals_at_a_marked_place_only_pieces_the_marks_fit() -> None:
     game = Game(load_or_raise("hanabi"), ["P1", "P2"], seed=3)
-    for option in ("hint", "tell P2", "name red", "hint", "tell P1", "name 4"):
+    for option in ("tell P2", "name red", "tell P1", "name 4"):
         game.apply(game.pending()[0].player, option)
-    for option in ("hint", "tell P2", "name 4", "hint", "tell P1"):
+    for option in ("tell P2", "name 4", "tell P1"):
         game.apply(game.pending()[0].player, option)
     game.apply(1, game.pending()[0].options[0])  # P2 names a colour of P1's
     decision = game.pending()[0]
@@ -153,7 +153,7 @@ def test_a_world_deals_at_a_marked_place_only_pieces_the_marks_fit() -> None:
 
 def test_the_marks_make_the_worlds_of_a_hinted_hand_closer_to_the_real_one() -> None:
     game = Game(load_or_raise("hanabi"), ["P1", "P2"], seed=3)
-    for option in ("hint", "tell P2", "name red", "hint", "tell P1", "name 4"):
+    for option in ("tell P2", "name red", "tell P1", "name 4"):
         game.apply(game.pending()[0].player, option)
     seat = Seat(game, game.pending()[0])
     props = game.tables.piece_props
@@ -194,7 +194,7 @@ def test_a_world_deals_again_from_a_dead_end_and_its_last_deal_breaks_it(monkeyp
 
     monkeypatch.setattr(seat_module, "honour", spy)
     game = Game(load_or_raise("hanabi"), ["P1", "P2"], seed=3)
-    for option in ("hint", "tell P2", "name red", "hint", "tell P1", "name 4"):
+    for option in ("tell P2", "name red", "tell P1", "name 4"):
         game.apply(game.pending()[0].player, option)
     Seat(game, game.pending()[0]).sample(0)
     assert calls == [True] * (marks.MAX_MARK_DEALS - 1) + [False]
@@ -202,7 +202,7 @@ def test_a_world_deals_again_from_a_dead_end_and_its_last_deal_breaks_it(monkeyp
 
 def test_the_board_in_words_says_the_marks_by_place() -> None:
     game = Game(load_or_raise("hanabi"), ["P1", "P2"], seed=3)
-    for option in ("hint", "tell P2", "name red"):
+    for option in ("tell P2", "name red"):
         game.apply(game.pending()[0].player, option)
     wording = Wording(lambda name, *_: name, str, str, str)
     lines = view_lines(view(game, 1), wording)

@@ -71,7 +71,7 @@ def test_a_hint_is_a_public_mark_its_receiver_sees_and_it_follows_the_card() -> 
     game = new_game(2, seed=3)
     hand = list(game.state.zones["hand#1"])
     colour = HANABI.pieces[hand[1]].properties["colour"]
-    answer(game, "hint", "tell P2", f"name {colour}")
+    answer(game, "tell P2", f"name {colour}")
     marked = [
         {"colour": colour}
         if HANABI.pieces[c].properties["colour"] == colour
@@ -93,7 +93,7 @@ def test_a_hint_names_only_what_the_other_hand_holds() -> None:
         for c in game.state.zones["hand#1"]
         for k in ("colour", "rank")
     }
-    answer(game, "hint", "tell P2")
+    answer(game, "tell P2")
     offered = {o.split(" ", 1)[1] for o in game.pending()[0].options}
     assert offered == {str(v) for v in held}
 
