@@ -13,6 +13,15 @@ seats: 1, 0, or with a tie the share of the tied winners that are A's (a 2-playe
 tie: ½). The figure is the mean share over the games, 50 % for agents of equal
 strength (with an odd player count, over an even number of games).
 
+**A cooperative ruleset** (``scoring.result: cooperative``, Hanabi) has no seats
+against each other: mixing A and B in one team makes every game a tie. There, A B is
+played as teams, automatically: seed i is played twice from the same deal, once with
+every seat A and once with every seat B, and A's share of the seed is 1 if A's team
+scored more (the shared score), ½ if as much, 0 if less. The figure is the mean share
+over the seeds (50 % for agents of equal strength), with the same Wilson interval (n =
+the seeds; a tied seed counts ½, conservative as below); "mean score" is each team's
+shared score and "CPU per game" the two games of a seed together.
+
 **The interval** is Wilson's score interval (95 %) of that mean, with n = the games:
 exact in its coverage argument for games won or lost outright, and *conservative*
 with ties: a share in [0, 1] with mean p has a variance of at most p(1 - p), the
@@ -127,15 +136,64 @@ def seat_agents(seed: int, players: int, agents: int) -> list[int]:
 
 
 def play(task: tuple[int, int, list[str]]) -> dict[str, Any]:
-    """One game: each seat's agent (0 = A, 1 = B), win share, score and CPU seconds
-    deciding, and the game's CPU seconds and decisions."""
+    """One seed's game(s): each seat's agent (0 = A, 1 = B), win share, score and CPU
+    seconds deciding, and the CPU seconds and decisions. A cooperative ruleset with two
+    agents is played as teams (``play_teams``)."""
+    seed, players, specs = task
+    if len(specs) == 2 and _RULESET.result_mode.kind == "cooperative":
+        return play_teams(task)
+    seats = seat_agents(seed, players, len(specs))
+    game, thinking, cpu, decisions = play_game(seed, players, [specs[a] for a in seats])
+    result = game.result()
+    names = game.state.players[:players]
+    top = result.ranking[0]
+    return {
+        "seed": seed,
+        "seats": seats,
+        "share": [1 / len(top) if names[s] in top else 0.0 for s in range(players)],
+        "scores": [result.scores[names[s]] for s in range(players)],
+        "thinking": thinking,
+        "cpu": cpu,
+        "decisions": decisions,
+    }
+
+
+def play_teams(task: tuple[int, int, list[str]]) -> dict[str, Any]:
+    """Seed ``seed`` played twice, from the same deal: every seat A, then every seat B.
+    A's share is 1 if A's team scored more (the shared score, by the ruleset's result
+    mode), ½ if as much, else 0; the record has one "seat" per team (0 = A, 1 = B)."""
+    seed, players, specs = task
+    scores, thinking, cpu, decisions = [], [], 0.0, 0
+    for spec in specs:
+        game, thought, spent, made = play_game(seed, players, [spec] * players)
+        result = game.result()
+        names = game.state.players[:players]
+        merits = _RULESET.result_mode.merits([result.scores[n] for n in names])
+        scores.append(merits[0])  # the team's shared score
+        thinking.append(sum(thought))
+        cpu += spent
+        decisions += made
+    a = 1.0 if scores[0] > scores[1] else 0.5 if scores[0] == scores[1] else 0.0
+    return {
+        "seed": seed,
+        "teams": True,
+        "seats": [0, 1],
+        "share": [a, 1.0 - a],
+        "scores": scores,
+        "thinking": thinking,
+        "cpu": cpu,
+        "decisions": decisions,
+    }
+
+
+def play_game(seed: int, players: int, specs: list[str]) -> tuple[Any, list[float], float, int]:
+    """Seed ``seed`` played to its end by the agents of ``specs`` (one per seat): the
+    game, each seat's CPU seconds deciding, the game's CPU seconds and decisions."""
     from interpreter.engine.game import Game
 
-    seed, players, specs = task
     start = time.process_time()
-    seats = seat_agents(seed, players, len(specs))
     game = Game(_RULESET, [f"P{s + 1}" for s in range(players)], seed=seed)
-    agents = [make_agent(specs[agent], seat, seed) for seat, agent in enumerate(seats)]
+    agents = [make_agent(spec, seat, seed) for seat, spec in enumerate(specs)]
     thinking = [0.0] * players
     decisions = 0
     while not game.is_over():
@@ -147,18 +205,7 @@ def play(task: tuple[int, int, list[str]]) -> dict[str, Any]:
         thinking[decision.player] += time.process_time() - before
         game.apply(decision.player, option)
         decisions += 1
-    result = game.result()
-    names = game.state.players[:players]
-    top = result.ranking[0]
-    return {
-        "seed": seed,
-        "seats": seats,
-        "share": [1 / len(top) if names[s] in top else 0.0 for s in range(players)],
-        "scores": [result.scores[names[s]] for s in range(players)],
-        "thinking": thinking,
-        "cpu": time.process_time() - start,
-        "decisions": decisions,
-    }
+    return game, thinking, time.process_time() - start, decisions
 
 
 def play_all(ruleset: str, players: int, specs: list[str], seeds: list[int], jobs: int):
@@ -307,6 +354,11 @@ def cpu_line(games: list[dict]) -> str:
 
 def versus_lines(games: list[dict], specs: list[str]) -> list[str]:
     lines, width = [], max(len(spec) for spec in specs)
+    if games[0].get("teams"):
+        lines.append(
+            "  cooperative: each seed played by a team of all A, then of all B, from the "
+            "same deal; scores are the shared scores, CPU is both games of a seed"
+        )
     for agent, spec in enumerate(specs):
         won = win_share(games, agent)
         score, half, sd = mean_interval(seat_values(games, agent, "scores"))

@@ -4,7 +4,7 @@ Hanabi Learning Environment).
 Each seeded game is played in both engines from the same deal: every card this
 engine deals (the opening hands, seat by seat, and each card drawn after a play or a
 discard) is given to OpenSpiel as its chance outcome. At every turn the whole set of
-legal moves is compared: here a move is a path of decisions ("play", "card 2"; "hint",
+legal moves is compared: here a move is a path of decisions ("play", "card 2";
 "tell P3", "name red"), each path is worked out on copies of the game and written as
 OpenSpiel writes its actions ("(Play 2)", "(Reveal player +2 color R)"). The same move,
 picked at random (seeded) among the legal ones (in odd seeds among those that burn no
@@ -33,7 +33,7 @@ from interpreter.ruleset import load_or_raise
 
 COLOURS = ["red", "yellow", "green", "white", "blue"]  # OpenSpiel's order: R Y G W B
 MAX_TURNS = 500  # a game has at most 40-odd draws, each token given back allows a hint
-MAX_PATH = 4  # decisions in one move (hint, tell, name)
+MAX_PATH = 3  # decisions in one move (play or discard, card; tell, name)
 
 
 def spiel_game(players: int):
@@ -78,10 +78,10 @@ def spiel_text(game: Game, seat: int, path: tuple[str, ...]) -> str:
     kind = path[0] if path else "?"
     if kind in ("play", "discard") and len(path) == 2:
         return f"({kind.capitalize()} {path[1].split(' ')[1]})"
-    if kind == "hint" and len(path) == 3:
+    if kind.startswith("tell ") and len(path) == 2:
         players = list(game.state.players)
-        offset = (players.index(path[1].split(" ", 1)[1]) - seat) % len(players)
-        named = path[2].split(" ", 1)[1]
+        offset = (players.index(kind.split(" ", 1)[1]) - seat) % len(players)
+        named = path[1].split(" ", 1)[1]
         if named in COLOURS:
             return f"(Reveal player +{offset} color {named[0].upper()})"
         return f"(Reveal player +{offset} rank {named})"

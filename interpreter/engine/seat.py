@@ -9,7 +9,10 @@ do know (a determinization):
   are dealt again at random over the same hidden places; pieces of kinds found
   together in a hidden zone (a shuffled deck of mixed cards) form one family and
   are dealt among that family's places only, so a bag of tiles never lands in a hand
-  (a family is taken to be told apart at a glance, as a card's back is);
+  (a family is taken to be told apart at a glance, as a card's back is); a place
+  whose piece carries public marks (``mark``: "these cards are red, the others are
+  not") takes only a piece the marks fit, and the marks go with the place
+  (``_honour_marks``);
 * the faces of the dice among those pieces are rolled afresh, and so are the rolls of
   the step under way in zones they cannot see (``ruleset/dice.py``);
 * counters and variables hidden from them are set back to their initial values;
@@ -28,8 +31,10 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
+from interpreter.engine import marks
 from interpreter.engine.executor import StopEffect
 from interpreter.engine.game import Decision, Game
+from interpreter.engine.marks import honour
 from interpreter.engine.state import State, knowledge
 from interpreter.engine.view import view
 from interpreter.errors import GameError
@@ -133,10 +138,11 @@ class Worlds:
 
     def sample(self, seed: int | str) -> Game:
         """The world of ``seed``: the same seed, the same world."""
+        tables = self._game.tables
         for attempt in range(MAX_DEALS if self._histories is not None else 0):
             start = self._start.copy()
             dealt = seed if attempt == 0 else f"{seed}/{attempt}"
-            renamed = _deal(start, self._families, dealt)
+            renamed = _deal(start, self._families, dealt, tables)
             _rename_known(start, renamed)
             histories = _rolled_afresh(start, self._game, self._seat, self._families, dealt)(
                 _renamed(self._histories, renamed)
@@ -147,8 +153,8 @@ class Worlds:
                 continue
         world = self._game.copy(hide_from=self._hide, seed=f"world:{seed}")
         _forget_hidden_counts(world.state, world, self._seat)
-        families = _families(world.state, world.tables, self._seat, frozenset())
-        _deal(world.state, families, seed)
+        families = _families(world.state, tables, self._seat, frozenset())
+        _deal(world.state, families, seed, tables)
         _rolled_afresh(world.state, world, self._seat, families, seed)
         return world
 
@@ -174,7 +180,7 @@ def alternative(game: Game, seat: int, seed: int | str) -> Game | None:
     snapshot, histories = start
     keep = _identified(game, seat, seat if game.has_secret_decisions() else None)
     families = _families(snapshot, game.tables, seat, keep)
-    renamed = _deal(snapshot, families, seed)
+    renamed = _deal(snapshot, families, seed, game.tables)
     _rename_known(snapshot, renamed)
     if [f[:3] for f in _families(snapshot, game.tables, seat, keep)] != [f[:3] for f in families]:
         return None  # kinds brought together that were apart: not alike to the player
@@ -244,19 +250,24 @@ def _families(state: State, tables: Tables, seat: int, keep: frozenset) -> list[
     return out
 
 
-def _deal(state: State, families: list[_Family], seed: int | str) -> dict[str, str]:
+def _deal(state: State, families: list[_Family], seed: int | str, tables: Tables) -> dict[str, str]:
     """Deal each family's pieces again over its places in ``state``; return which piece
     took each dealt piece's place.
 
     A shuffle by random keys: one seeded generator for the whole deal, a key per piece,
     and the sort in C (several times faster than a Fisher-Yates in Python, and the same
-    on every machine: the Mersenne Twister's floats are)."""
+    on every machine: the Mersenne Twister's floats are). Where the state holds public
+    marks (``engine/marks.py``), a marked place takes only a piece the marks fit, and
+    the marks go to the piece dealt there (``_honour_marks``)."""
     rng = random.Random(f"deal:{seed}")
     zones, where = state.zones, state.where
     renamed: dict[str, str] = {}
+    marked = marks.marks_of(state)
     for family in families:
         keys = [rng.random() for _ in family.pieces]
         dealt = [p for _, p in sorted(zip(keys, family.pieces, strict=True))]
+        if marked and any(p in marked for p in family.old):
+            dealt = _honour_marks(rng, family, dealt, marked, tables)
         renamed.update(zip(family.old, dealt, strict=True))
         at = 0
         for zone, indices in family.places:
@@ -271,7 +282,28 @@ def _deal(state: State, families: list[_Family], seed: int | str) -> dict[str, s
             for i, piece in zip(indices, here, strict=True):
                 items[i] = piece
             zones[zone] = tuple(items)
+    marks.renamed_marks(state, renamed)
     return renamed
+
+
+def _honour_marks(
+    rng: random.Random, family: _Family, dealt: list[str], marked: dict, tables: Tables
+) -> list[str]:
+    """``dealt`` arranged so that every marked place of ``family`` takes a piece its
+    marks fit (``marks.honour``). A dead end (a place nothing left fits, as the pieces
+    went to the places before it) deals again from the same generator, up to
+    ``marks.MAX_MARK_DEALS`` times; the last deal then breaks the marks of the places it
+    cannot meet, and only those (rare: the places with the fewest fitting pieces are
+    served first, and the real arrangement always fits). Depends only on what the seat
+    knows: the family's pieces (sorted), its places and the public marks there."""
+    props = tables.piece_props
+    for attempt in range(1, marks.MAX_MARK_DEALS + 1):
+        arranged = honour(dealt, family.old, marked, props, attempt < marks.MAX_MARK_DEALS)
+        if arranged is not None:
+            return arranged
+        keys = [rng.random() for _ in family.pieces]
+        dealt = [p for _, p in sorted(zip(keys, family.pieces, strict=True))]
+    return dealt  # not reached: the last attempt is not strict
 
 
 def _rename_known(state: State, renamed: dict[str, str]) -> None:

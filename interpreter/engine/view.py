@@ -7,13 +7,16 @@ known to a player are shown to them (a piece `reveal`ed to them, or one they saw
 into a zone they cannot see, until it moves where they cannot follow it), in no
 particular order. With dice, ``faces`` gives the face of each die the player sees
 likewise (a roll makes the others forget a die's face). From the final scoring on,
-everything is public.
+everything is public. Public marks on pieces (``mark``: a hint about a card) are shown
+to everyone, zone by zone and place by place (``"marks": {"P2.hand": [{"colour":
+"red"}, {}, …]}``), absent when none.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from interpreter.engine import marks
 from interpreter.engine.game import Game
 from interpreter.engine.state import knowledge
 from interpreter.ruleset.visibility import seen_by
@@ -131,7 +134,22 @@ def _view(game: Game, seat: int | None, everything: bool) -> dict[str, Any]:
     }
     if tables.dice:  # a ruleset with dice: the faces of those this player sees
         shown["faces"] = _faces(game, seat, everything, known)
+    if state.engine.get("marks"):  # public facts about pieces, by place (``mark``)
+        shown["marks"] = marks.shown(state, _zone_names(game))
     return shown
+
+
+def _zone_names(game: Game) -> dict[str, str]:
+    """Each zone's key in the state -> its name in a view's marks (``P2.hand``)."""
+    ruleset, names = game.ruleset, game.state.players
+    out = {}
+    for zname, zone in ruleset.zones.items():
+        if zone.per == "game":
+            out[zname] = zname
+        else:
+            out.update({f"{zname}#{s}": f"{name}.{zname}" for s, name in enumerate(names)})
+    out.update({sid: sid for sid in game.tables.spaces})
+    return out
 
 
 def _faces(game: Game, seat: int | None, everything: bool, known: Any) -> dict[str, int]:

@@ -126,7 +126,8 @@ class Wording:
 
 def view_lines(shown: dict, wording: Wording) -> list[str]:
     """A player's view, one line per thing: counters, variables, each player's
-    counters and zones, the game's zones, the spaces taken."""
+    counters and zones, the game's zones, the public marks by place, the spaces
+    taken."""
     label = wording.label
     lines = [f"{label(name, 'counters')}: {value}" for name, value in shown["counters"].items()]
     for name, value in shown["variables"].items():
@@ -152,6 +153,9 @@ def view_lines(shown: dict, wording: Wording) -> list[str]:
     for zone, content in shown["zones"].items():
         if content and content != {"count": 0}:
             lines.append(f"{wording.zone(zone)}: {wording.content(content)}")
+    for zone, places in shown.get("marks", {}).items():  # what the table was told
+        told = [f"{i}: {marked_words(facts)}" for i, facts in enumerate(places) if facts]
+        lines.append(f"marks on {zone}: " + "; ".join(told))
     drawn: set[str] = set()
     for group, rows in wording.grids:
         lines += grid_lines(label(group, "spaces"), rows, wording.whole or shown)
@@ -169,6 +173,17 @@ def view_lines(shown: dict, wording: Wording) -> list[str]:
     if taken:
         lines.append("board: " + "; ".join(taken))
     return lines
+
+
+def marked_words(facts: dict) -> str:
+    """One place's marks in words: ``colour red, rank not 3 or 4``."""
+    said = []
+    for prop, value in facts.items():
+        if isinstance(value, dict):
+            said.append(f"{prop} not " + " or ".join(str(v) for v in value["not"]))
+        else:
+            said.append(f"{prop} {value}")
+    return ", ".join(said)
 
 
 def grid_lines(title: str, rows: tuple[tuple[str | None, ...], ...], shown: dict) -> list[str]:

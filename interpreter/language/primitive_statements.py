@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from interpreter.engine import marks
 from interpreter.errors import GameError, RuleError
 from interpreter.language.operations import _num
 from interpreter.language.registry import Param, fn, stmt
@@ -14,6 +15,7 @@ from interpreter.language.values import (
     ANY,
     COUNTER,
     NUMBER,
+    PIECE,
     PLAYER,
     TEXT,
     ZONE,
@@ -202,6 +204,7 @@ def _shuffle(ctx: Context, zone: Any) -> None:
     items = ctx.state.zones.get(zone, ())
     if len(items) > 1:
         ctx.state.set_order(str(zone), ctx.host.random_order(ctx, str(zone), items))
+        marks.unmark(ctx.state, items)  # nobody can point at a shuffled piece
 
 
 @stmt(
@@ -251,6 +254,68 @@ def _reveal(ctx: Context, what: Any, to: Any = None) -> None:
             raise RuleError(f"reveal() shows components to players, not to {to!r}")
         seats = tuple(int(p) for p in targets)
     ctx.host.reveal(ctx, tuple(str(p) for p in pieces), seats)
+
+
+def _pieces(ctx: Context, what: Any, name: str) -> tuple[str, ...]:
+    if isinstance(what, ZoneRef):
+        what = ctx.state.zones.get(what, ())
+    pieces = tuple(what) if isinstance(what, tuple | list) else (what,)
+    if not all(type(p) is Piece for p in pieces):
+        raise RuleError(f"{name}() marks components, not {what!r}")
+    return pieces
+
+
+@stmt(
+    "mark",
+    [
+        Param("what", ANY, "a component, a collection, or a zone"),
+        Param("property", TEXT, "a property of the components' kind"),
+        Param("value", ANY, "the value told"),
+    ],
+    "Tell the table, truthfully, which of the components have this value of the "
+    "property and which have not (a hint about cards held facing the others): each "
+    "gets the public mark "
+    "`property = value` or `property ≠ value`. Marks follow their component when it "
+    "moves; everyone's view shows them by place (`marks`), and the worlds an agent "
+    "samples deal at a marked place only components the marks fit. A component loses "
+    "its marks by `unmark`, or by going where everyone sees it or into a bag, or by "
+    "a shuffle of its zone.",
+    "mark(q.hand, 'colour', h)",
+    "zones",
+)
+def _mark(ctx: Context, what: Any, property: Any, value: Any) -> None:
+    pieces = _pieces(ctx, what, "mark")
+    ctx.tick(len(pieces))
+    marks.mark(ctx.state, ctx.rules.piece_props, pieces, str(property), value)
+
+
+@fn(
+    "marked",
+    [
+        Param("what", PIECE, "a component"),
+        Param("property", TEXT, "a property of its kind"),
+    ],
+    ANY,
+    "What the public marks (`mark`) say the component's property is: the value a mark "
+    "names, or none when no mark names one (what its holder was told, read by anyone, "
+    "its holder included: marks are public).",
+    "marked(c, 'rank') == 1",
+    "zones",
+)
+def _marked(ctx: Context, what: Any, property: Any) -> Any:
+    (piece,) = _pieces(ctx, what, "marked")
+    return marks.told(ctx.state, piece, str(property))
+
+
+@stmt(
+    "unmark",
+    [Param("what", ANY, "a component, a collection, or a zone")],
+    "Take every mark off the components (what the table was told of them is forgotten).",
+    "unmark(my.hand)",
+    "zones",
+)
+def _unmark(ctx: Context, what: Any) -> None:
+    marks.unmark(ctx.state, _pieces(ctx, what, "unmark"))
 
 
 @stmt(

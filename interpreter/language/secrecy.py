@@ -18,7 +18,8 @@ What a player may choose is not affected: the options of a decision (`choose …
 where …`, `option … if …`) stay secret to the player asked, so the fix is always
 to ask everyone the decision could concern and put the condition into the options.
 Where the rules make a fact public at the table (a drawn card that must be shown),
-``announced(…)`` says so and the check trusts it.
+``announced(…)`` says so and the check trusts it. What ``marked(c, …)`` reads of a
+hidden piece is public too: its marks were told to everyone (``mark``).
 
 The analysis works on the parse trees, once, when a ruleset is built:
 
@@ -52,7 +53,9 @@ from interpreter.identity_memo import by_identity
 from interpreter.language.syntax_tree import _pos
 
 PUBLIC_ZONE_ATTRIBUTES = frozenset({"size", "empty", "capacity", "free", "id", "group", "owner"})
-DECLASSIFY = "announced"
+# calls whose value is public whatever they read: a fact the rules say is made public
+# at the table, and what the public marks on a piece say (``engine/marks.py``)
+DECLASSIFY = frozenset({"announced", "marked"})
 
 
 @dataclass(frozen=True)
@@ -221,7 +224,7 @@ class Secrecy:
             return self.reads(owner, tainted, local)
         if kind == "call":
             name = str(tree.children[0])
-            if name == DECLASSIFY:
+            if name in DECLASSIFY:
                 return None
             args = [a for a in (tree.children[1].children if tree.children[1] else ()) if a]
             if name == "count" and len(args) == 1 and self.a_zone(args[0], local):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from interpreter.engine import marks
 from interpreter.errors import GameError, RuleError
 from interpreter.language.operations import PieceTable
 from interpreter.language.values import Piece, Player, ZoneRef, is_number
@@ -105,6 +106,8 @@ class Tables:
         }
         # where a move changes what someone knows (``witness``): zones not everyone sees
         self.hidden_zones = frozenset(k for k, v in self.zone_visibility.items() if v != "public")
+        # where a piece loses its public marks (``engine/marks.py``)
+        self.unmarking = frozenset(k for k in self.zone_visibility if marks.drops_marks_at(self, k))
         self.piece_props = PieceTable({pid: p.properties for pid, p in ruleset.pieces.items()})
         self.piece_kind = PieceTable({pid: p.kind for pid, p in ruleset.pieces.items()}, "kind")
         self.piece_design = PieceTable(
@@ -229,8 +232,11 @@ class Tables:
         if capacity and source != zone and len(state.zones.get(zone, ())) >= capacity:
             raise _full(piece, zone, capacity)  # a marker-only space's -1 included
         state.put(piece, zone, position, source)
-        if source != zone and zone in self.hidden_zones:
-            self.witness(state, piece, source, zone)
+        if source != zone:
+            if zone in self.hidden_zones:
+                self.witness(state, piece, source, zone)
+            if zone in self.unmarking and piece in state.engine.get("marks", ()):
+                marks.unmark(state, (piece,))
 
     # ---------------------------------------------------- who knows what
     def face(self, state: Any, piece: Any) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from interpreter.engine import marks
 from interpreter.errors import Diagnostic
 from interpreter.scenario.names import Names, ScenarioProblem, shown
 
@@ -61,6 +62,14 @@ def check(names: Names, expect: dict[str, Any], path: tuple) -> list[Diagnostic]
         actual = None if seat is None else players[seat]
         if actual != owner:
             mismatch(where, f"owner of {space}", owner, actual)
+    for zone, wanted in expect.get("marks", {}).items():
+        where = (*path, "marks", zone)
+        key = names.zone(zone, where)
+        actual = marks.shown(state, {key: zone}).get(zone)
+        if actual is None:
+            actual = [{} for _ in state.contents(key)]
+        if actual != wanted:
+            mismatch(where, f"marks on {zone}", wanted, actual)
     if "decision" in expect:
         problems += _decision(names, expect["decision"], (*path, "decision"))
     if "over" in expect and names.game.is_over() != expect["over"]:

@@ -103,6 +103,13 @@ _EXPECT = {
         "variables": _per_player_or_game({}, "variable"),
         "zones": _zones(_ZONE_CHECK),
         "owners": _OWNERS,
+        "marks": {
+            "type": "object",
+            "description": "Zones by name (`P2.hand`): the public marks (`mark`) at each "
+            "place in order, as views show them (`{colour: red}`, `{rank: {not: [3]}}`, "
+            "`{}` for none).",
+            "additionalProperties": {"type": "array", "items": {"type": "object"}},
+        },
         "decision": {
             "anyOf": [
                 {

@@ -7,7 +7,10 @@ to that player, every world they sample must be the same in both games (the whol
 position, everyone's open decisions with their options and prompts), and every agent
 given the same seed must make the same choice. Checked at positions of seeded games of
 both rulesets: every few decisions, and every decision inside a simultaneous step (a
-sale's secret packets, a draft) or a reaction window (a player asked out of turn).
+sale's secret packets, a draft) or a reaction window (a player asked out of turn),
+and in Hanabi at decisions where the player's own hidden cards carry public marks
+(hints): the twin deals at each marked place a card the marks fit, so the twin shows
+the same marks by place.
 
 Before worlds were dealt at the start of the step, a world replayed the step from the
 real start: the others' open decisions in a simultaneous step kept the options of
@@ -24,6 +27,7 @@ from rules_test_support import ROOT
 from interpreter.agents import GreedyAgent, MctsAgent, RandomAgent, make
 from interpreter.agents.screen import prices
 from interpreter.engine.game import Decision, Game
+from interpreter.engine.marks import marks_of
 from interpreter.engine.seat import Seat, alternative
 from interpreter.engine.view import full_view, view
 from interpreter.ruleset import load_or_raise
@@ -40,6 +44,9 @@ CASES = [  # (ruleset, players, seed, every few plain decisions, positions wante
     ("sushi-go", 3, 1, 1, {"simultaneous": 20}),  # every decision is a secret pick
     # hidden dice: the worlds roll afresh the faces under the others' cups
     (str(ROOT / "examples" / "games" / "liars-dice"), 3, 1, 2, {"plain": 20}),
+    # hands held facing the others; "marked": hints on the decider's own cards
+    ("hanabi", 2, 0, 1, {"marked": 20, "plain": 4}),
+    ("hanabi", 5, 2, 1, {"marked": 14, "plain": 10}),
 ]
 
 ITERATIONS = 30  # enough for the search to reach the others' options in a sale
@@ -54,6 +61,10 @@ def kind_of(game: Game, decision: Decision) -> str:
         return "simultaneous"
     if decision.prompt.split(" ")[0] in REACTIONS:
         return "reaction"
+    if any(
+        not game.tables.sees(game.state.where[p], decision.player) for p in marks_of(game.state)
+    ):
+        return "marked"  # public marks on pieces this player cannot see (Hanabi's hints)
     return "plain"
 
 
@@ -84,7 +95,7 @@ def compare(ruleset: str, players: int, seed: int, every: int, wanted: dict) -> 
             kind = kind_of(game, decision)
             if len(decision.options) < 2 or compared[kind] >= wanted.get(kind, 0):
                 continue  # a single option is answered at once, without a look
-            if kind == "plain" and step % every:
+            if kind in ("plain", "marked") and step % every:
                 continue
             twins = twin_of(game, decision, f"{seed}:{step}:{decision.player}")
             if twins is None:

@@ -148,3 +148,22 @@ def test_noestimate_is_the_interpreters_where_its_specs_read_it(monkeypatch) -> 
     monkeypatch.setattr(kinds, "parse", parse)
     agent = bench.make_agent("mcts:noestimate", 0, 3)
     assert type(agent) is _Native and agent.hint is False
+
+
+def test_a_cooperative_ruleset_is_played_by_a_team_of_each_agent_from_the_same_deal() -> None:
+    """In Hanabi every seat of a mixed team shares one score, so every game would be a
+    tie (50 %): seed i is played by all-A and by all-B, and the team that scored more
+    takes the seed."""
+    bench._init("hanabi")
+    game = bench.play((3, 2, ["random", "greedy"]))
+    alone = [bench.play_game(3, 2, [spec, spec])[0] for spec in ("random", "greedy")]
+    shared = [float(sum(g.result().scores.values())) for g in alone]  # the seats' sum
+    assert game["teams"] and game["seats"] == [0, 1]
+    assert game["scores"] == shared
+    expected = 1.0 if shared[0] > shared[1] else 0.5 if shared[0] == shared[1] else 0.0
+    assert game["share"] == [expected, 1.0 - expected]
+    done = run("greedy", "random", "--ruleset", "hanabi", "--games", "4", "--jobs", "1")
+    assert done.returncode == 0, done.stderr
+    assert "a team of all A, then of all B" in done.stdout
+    found = SHARE.findall(done.stdout)
+    assert sum(float(f[1]) for f in found) == pytest.approx(100.0, abs=0.2)

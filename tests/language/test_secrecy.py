@@ -188,6 +188,25 @@ def test_announced_facts_and_public_counts_pass(tmp_path):
     assert found == []
 
 
+def test_what_the_public_marks_say_of_a_hidden_card_may_decide_who_is_asked(tmp_path):
+    """Marks (`mark`) are told to the whole table: reading them is no leak."""
+    found = secrecy(
+        toy_with(
+            tmp_path,
+            """
+            actions:
+              told:
+                params: {}
+                effect: |
+                  let d = my.hand.top
+                  if marked(d, 'points') == 4 { choose p in players as "p" { } }
+                  if d.points == 4 { choose p in players as "q" { } }
+            """,
+        )
+    )
+    assert [message.split("`")[1] for _, _, message in found] == ["d"]  # the second `if` only
+
+
 def test_a_trigger_that_fires_on_a_private_counter_is_reported(tmp_path):
     found = secrecy(
         toy_with(

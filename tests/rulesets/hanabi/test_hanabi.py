@@ -29,7 +29,7 @@ def new_game(players: int, seed: int = 0) -> Game:
 def test_the_scenarios_pass() -> None:
     result = CliRunner().invoke(cli, ["test", str(ROOT / "examples/scenarios/hanabi.yaml")])
     assert result.exit_code == 0, result.output
-    assert "8 scenarios: 8 passed, 0 failed" in result.output
+    assert "9 scenarios: 9 passed, 0 failed" in result.output
 
 
 def test_the_deck_has_fifty_cards_three_ones_to_one_five_per_colour() -> None:
@@ -71,15 +71,19 @@ def test_a_hint_is_a_public_mark_its_receiver_sees_and_it_follows_the_card() -> 
     game = new_game(2, seed=3)
     hand = list(game.state.zones["hand#1"])
     colour = HANABI.pieces[hand[1]].properties["colour"]
-    answer(game, "hint", "tell P2", f"name {colour}")
-    marked = [colour if HANABI.pieces[c].properties["colour"] == colour else "" for c in hand] + [
-        ""
+    answer(game, "tell P2", f"name {colour}")
+    marked = [
+        {"colour": colour}
+        if HANABI.pieces[c].properties["colour"] == colour
+        else {"colour": {"not": [colour]}}
+        for c in hand
     ]
-    assert view(game, 1)["variables"]["told_colour"][1] == marked  # the receiver sees it
+    for seat in (0, 1):  # the receiver sees it too, by the places of their cards
+        assert view(game, seat)["marks"] == {"P2.hand": marked}
     assert game.state.counters["info"] == 7
     answer(game, "discard" if game.state.counters["info"] < 8 else "play", "card 0")
     answer(game, "play", "card 0")  # P2 plays their first card: the marks move up
-    assert view(game, 1)["variables"]["told_colour"][1] == [*marked[1:5], "", ""]
+    assert view(game, 1)["marks"]["P2.hand"] == [*marked[1:5], {}]
 
 
 def test_a_hint_names_only_what_the_other_hand_holds() -> None:
@@ -89,7 +93,7 @@ def test_a_hint_names_only_what_the_other_hand_holds() -> None:
         for c in game.state.zones["hand#1"]
         for k in ("colour", "rank")
     }
-    answer(game, "hint", "tell P2")
+    answer(game, "tell P2")
     offered = {o.split(" ", 1)[1] for o in game.pending()[0].options}
     assert offered == {str(v) for v in held}
 
