@@ -21,9 +21,9 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from interpreter.errors import Location
-from interpreter.ruleset.counts import counted
 from interpreter.language.compiled import did_you_mean
 from interpreter.language.values import NUMBER, PIECE, TEXT, Piece, is_number
+from interpreter.ruleset.counts import counted
 
 if TYPE_CHECKING:
     from interpreter.load.ruleset_files import Item
