@@ -47,8 +47,8 @@ not reproducible.
   nobody sees at the table. Each takes the option of the best MAST verb
   (``_model_others``), a model of a player who does what has paid: random packets
   modelled the others badly (Queen's Necklace against greedy, seeds 0-99: 62.0 %
-  with them searched or random, 75.5 % with this, at the same CPU). A phase of
-  `kind: simultaneous` is searched as before (the model is untried there).
+  with them searched or random, 75.5 % with this, at the same CPU; Sushi Go's
+  simultaneous picks against random, 200 games: 92.8 % before, 95.2 % with it).
 * **The choice** is the most visited option; among equally visited ones, the best
   mean reward (with a few iterations, visits alone tie at random: 4 iterations won
   49 % of 40 games against greedy with that tie at random, 79 % with the best mean).

@@ -47,8 +47,8 @@ class Decision(NamedTuple):
     player_name: str
     options: tuple[str, ...]
     prompt: str
-    # asked in a branch of a `simultaneous for`: the others' choices in the step are
-    # not seen until it ends (an agent's model of the others may use it)
+    # asked in a simultaneous phase or a branch of a `simultaneous for`: the others'
+    # choices in the step are not seen until it ends (an agent's model may use it)
     simultaneous: bool = False
 
 
@@ -134,6 +134,7 @@ class Game(Course, Copies, Budget, Sandbox, WhatIf, ChanceHost, Knowledge):
     def pending(self) -> list[Decision]:
         """The open decisions (several only in a simultaneous phase)."""
         out = []
+        together = len(self._unit_specs) > 1  # a simultaneous phase: every seat at once
         for runner in self._runners.values():
             if runner.choice is not None:
                 seat = runner.choice.player
@@ -143,7 +144,7 @@ class Game(Course, Copies, Budget, Sandbox, WhatIf, ChanceHost, Knowledge):
                         self.state.players[seat],
                         runner.choice.texts,
                         runner.choice.prompt,
-                        runner.parent is not None,
+                        together or runner.parent is not None,
                     )
                 )
         return out
