@@ -389,6 +389,8 @@ def run(args: argparse.Namespace) -> list[str]:
     if not args.tree:  # a bad spec is refused before any game is played
         for spec in specs:
             make_agent(spec, 0, 0)
+    # the commits as the games start: a tree edited while they run would be misnamed
+    lines = header(args, trees)
     rounds = [seeds[k :: args.rounds] for k in range(args.rounds)]
     played: list[list[dict]] = [[] for _ in trees]
     by_round: list[list[float]] = [[] for _ in trees]  # each round's mean CPU per game
@@ -400,7 +402,6 @@ def run(args: argparse.Namespace) -> list[str]:
                 games = play_in_tree(tree, args.ruleset, args.players, specs, chunk, args.jobs)
             played[index] += games
             by_round[index].append(sum(g["cpu"] for g in games) / len(games))
-    lines = header(args, trees)
     for index, tree in enumerate(trees):
         games = sorted(played[index], key=lambda g: g["seed"])
         if len(trees) > 1:
