@@ -42,13 +42,15 @@ not reproducible.
   start and replayed (``engine/seat.py``), so a sample costs about what a copy does
   (keeping each world and copying it instead played the same games at the same cost).
   A world's moves do not follow what each player knows (nothing asks it there).
-* **Simultaneous steps.** The other seats' decisions in a `simultaneous for` are not
-  tree nodes: a later mover in the tree would answer this player's choice, which
-  nobody sees at the table. Each takes the option of the best MAST verb
-  (``_model_others``), a model of a player who does what has paid: random packets
-  modelled the others badly (Queen's Necklace against greedy, seeds 0-99: 62.0 %
-  with them searched or random, 75.5 % with this, at the same CPU; Sushi Go's
-  simultaneous picks against random, 200 games: 92.8 % before, 95.2 % with it).
+* **Simultaneous steps.** The other seats' decisions in a simultaneous step (a phase
+  of `kind: simultaneous`, a `simultaneous for`) are not tree nodes: a later mover in
+  the tree would answer this player's choice, which nobody sees at the table. Each
+  takes the option of the best MAST verb (``_model_others``), a model of a player who
+  does what has paid; searched or random, the others' secret choices were modelled
+  badly (a shipped game with a secret sale, against greedy, seeds 0-99: 62.0 % before,
+  75.5 % with this, at the same CPU; a drafting game's secret picks against random,
+  200 games: 92.8 % before, 95.2 % with it). What it costs against other opponents:
+  ``benchmarks/README.md``, "Issue 45, third sitting".
 * **The choice** is the most visited option; among equally visited ones, the best
   mean reward (with a few iterations, visits alone tie at random: 4 iterations won
   49 % of 40 games against greedy with that tie at random, 79 % with the best mean).
