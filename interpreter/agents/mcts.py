@@ -47,7 +47,7 @@ not reproducible.
   the tree would answer this player's choice, which nobody sees at the table. Each
   takes the option of the best MAST verb (``_model_others``), a model of a player who
   does what has paid; searched or random, the others' secret choices were modelled
-  badly (a shipped game with a secret sale, against greedy, seeds 0-99: 62.0 % before,
+  badly (a shipped game of secret packets shown at once, against greedy, seeds 0-99: 62.0 % before,
   75.5 % with this, at the same CPU; a drafting game's secret picks against random,
   200 games: 92.8 % before, 95.2 % with it). What it costs against other opponents:
   ``benchmarks/README.md``, "Issue 45, third sitting".
