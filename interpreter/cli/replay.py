@@ -11,7 +11,7 @@ from interpreter.cli.options import mods_option, rules_path_option
 from interpreter.cli.results import result_json
 from interpreter.engine.view import full_view, view
 from interpreter.engine.words import render_result, render_view
-from interpreter.log.replay import Verdict, replay
+from interpreter.log.replay import FAILURE_LABELS, Verdict, replay
 from interpreter.ruleset.grid import drawn_grids
 
 
@@ -157,15 +157,7 @@ def _print(verdict: Verdict, log: Path, suggest: bool) -> None:
         if suggest:
             _suggest(verdict)
         return
-    label = {
-        "illegal": "illegal",
-        "impossible": "impossible chance outcome",
-        "mismatch": "checkpoint mismatch",
-        "malformed": "malformed log",
-        "missing-mod": "missing mod",
-        "changed-mod": "changed mod",
-        "rule-error": "the rules fail at this event",
-    }[verdict.kind]
+    label = {**FAILURE_LABELS, "rule-error": "the rules fail at this event"}[verdict.kind]
     click.echo(f"{where}: error: {label}: {verdict.message}")
     if verdict.event is not None:
         click.echo(f"    event: {json.dumps(verdict.event, ensure_ascii=False)}")

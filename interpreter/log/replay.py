@@ -41,6 +41,7 @@ EXIT = {
     "impossible": 1,
     "mismatch": 1,
     "malformed": 1,
+    "missing-ruleset": 1,  # the header's ruleset id is on no rules path
     "missing-mod": 1,  # the header's mod is found nowhere
     "changed-mod": 1,  # found, but not the file the game was played with (its digest)
     "rule-error": 1,
@@ -48,10 +49,22 @@ EXIT = {
 }
 
 
+# what a failed replay is called where it is said (`file:line: error: LABEL: …`)
+FAILURE_LABELS = {
+    "illegal": "illegal",
+    "impossible": "impossible chance outcome",
+    "mismatch": "checkpoint mismatch",
+    "malformed": "malformed log",
+    "missing-ruleset": "missing ruleset",
+    "missing-mod": "missing mod",
+    "changed-mod": "changed mod",
+}
+
+
 @dataclass
 class Verdict:
-    # legal | illegal | impossible | mismatch | malformed | missing-mod | changed-mod
-    # | rule-error | incomplete | position
+    # legal | illegal | impossible | mismatch | malformed | missing-ruleset | missing-mod
+    # | changed-mod | rule-error | incomplete | position
     kind: str
     message: str = ""
     line: int | None = None
@@ -95,7 +108,7 @@ def load_ruleset_for(
     folder = ruleset_folder or find_ruleset(str(data["ruleset"]))
     if folder is None:
         return None, Verdict(
-            "malformed",
+            "missing-ruleset",
             f"unknown ruleset {data['ruleset']!r}: it is not on the rules path "
             f"({', '.join(str(p) for p in rules_path())}); {NOT_FOUND_HINT}",
             header.line,
@@ -114,7 +127,7 @@ def load_ruleset_for(
             ruleset = load_or_raise(folder, expansions, mods)
     except FileNotFoundError:
         return None, Verdict(
-            "malformed", f"unknown ruleset {data['ruleset']!r}; {NOT_FOUND_HINT}", header.line
+            "missing-ruleset", f"unknown ruleset {data['ruleset']!r}; {NOT_FOUND_HINT}", header.line
         )
     except CheckError as exc:
         first = exc.diagnostics[0].headline() if exc.diagnostics else ""

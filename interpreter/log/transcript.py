@@ -35,20 +35,12 @@ from interpreter.engine.state import knowledge
 from interpreter.engine.words import describe, render_result
 from interpreter.log.effects import changes
 from interpreter.log.reader import LogLine, ParsedLog, log_line, read
-from interpreter.log.replay import Verdict, replay, replay_events
+from interpreter.log.replay import FAILURE_LABELS, Verdict, replay, replay_events
 from interpreter.ruleset.model import Ruleset
 from interpreter.ruleset.visibility import seen_by
 
 Capture = Callable[[int, Game, "int | None"], Any]
 
-FAILURE_LABELS = {
-    "illegal": "illegal",
-    "impossible": "impossible chance outcome",
-    "mismatch": "checkpoint mismatch",
-    "malformed": "malformed log",
-    "missing-mod": "missing mod",
-    "changed-mod": "changed mod",
-}
 HIDDEN = "?"  # what stands for a piece id the reader may not see
 
 

@@ -512,7 +512,7 @@ def test_wrong_ruleset_id(kit, tmp_path, game2):
     path = kit.write(tmp_path, "ruleset.jsonl", [json.dumps(header), *lines[1:]])
     result = kit.replay(path)
     assert result.exit_code == 1
-    assert result.stdout.startswith(f"{path}:1: error: malformed log: unknown ruleset 'rococco'")
+    assert result.stdout.startswith(f"{path}:1: error: missing ruleset: unknown ruleset 'rococco'")
 
 
 def test_header_format_must_be_rules_log_1(kit, tmp_path, game2):
