@@ -47,9 +47,9 @@ not reproducible.
   the tree would answer this player's choice, which nobody sees at the table. Each
   takes the option of the best MAST verb (``_model_others``), a model of a player who
   does what has paid; searched or random, the others' secret choices were modelled
-  badly (a shipped game of secret packets shown at once, against greedy, seeds 0-99: 62.0 % before,
-  75.5 % with this, at the same CPU; a drafting game's secret picks against random,
-  200 games: 92.8 % before, 95.2 % with it). What it costs against other opponents:
+  badly (a shipped game of secret packets shown at once, against greedy, seeds 0-99:
+  62.0 % before, 75.5 % with this, at the same CPU; a drafting game's secret picks
+  against random, 200 games: 92.8 % before, 95.2 % with it). What it costs against other opponents:
   ``benchmarks/README.md``, "Issue 45, third sitting".
 * **The choice** is the most visited option; among equally visited ones, the best
   mean reward (with a few iterations, visits alone tie at random: 4 iterations won
@@ -183,9 +183,10 @@ class MctsAgent(Agent):
         moves: list[Edge] = []
         node, first = root, True
         while not world.is_over():
-            if not self._model_others(world, me):
+            pending = self._model_others(world, me)
+            if pending is None:
                 return
-            decision = _decision(world, me if first else None)
+            decision = _decision(pending, me if first else None)
             first = False
             if decision is None:
                 break
@@ -263,21 +264,23 @@ class MctsAgent(Agent):
                 best, best_value = edge, value
         return best
 
-    def _model_others(self, world: Game, me: int) -> bool:
+    def _model_others(self, world: Game, me: int) -> list[Decision] | None:
         """Make the other seats' open decisions of a simultaneous step, each the option
-        of the best verb by MAST (the first of equals), until none is open; False if the
-        rules refuse one. In a simultaneous step nobody sees the others' choices, so a
-        seat in the tree or a rollout must not answer this player's (a tree's later
-        mover would), and a random packet is a poor model of a real one: these choices
-        are kept out of the tree, made the way the game's players have done best."""
+        of the best verb by MAST (the first of equals), until none is open; the open
+        decisions then, or None if the rules refuse one. In a simultaneous step nobody
+        sees the others' choices, so a seat in the tree or a rollout must not answer
+        this player's (a tree's later mover would), and a random packet is a poor model
+        of a real one: these choices are kept out of the tree, made the way the game's
+        players have done best."""
         for _ in range(MAX_MODELLED):
-            other = next((d for d in world.pending() if d.simultaneous and d.player != me), None)
+            pending = world.pending()
+            other = next((d for d in pending if d.simultaneous and d.player != me), None)
             if other is None:
-                return True
+                return pending
             option = max(other.options, key=self._mast_value)
             if not _apply(world, (other.player, option)):
-                return False
-        return True
+                return None
+        return world.pending()
 
     def _playout(self, world: Game, me: int, luck: random.Random) -> list[Edge]:
         """Moves past the tree, each the best verb by MAST with probability ``greed``,
@@ -290,14 +293,15 @@ class MctsAgent(Agent):
         start = [state.counters.get(k, 0) for k in keys]
         rounds = state.engine["round"]
         for _ in range(self.depth if self._estimating(world) else self.reach):
-            if not self._model_others(world, me) or world.is_over():
+            pending = self._model_others(world, me)
+            if pending is None or world.is_over():
                 break
             state = world.state
             if state.engine["round"] != rounds or any(
                 state.counters.get(k, 0) > v for k, v in zip(keys, start, strict=True)
             ):
                 break
-            decision = world.pending()[0]
+            decision = pending[0]
             options = decision.options
             if len(options) > 1 and luck.random() < self.greed:
                 option = max(options, key=self._mast_value)
@@ -353,9 +357,8 @@ def _verb(text: str) -> str:
     return text.split(" ", 1)[0]
 
 
-def _decision(world: Game, player: int | None) -> Decision | None:
+def _decision(pending: list[Decision], player: int | None) -> Decision | None:
     """The first open decision, or ``player``'s if they have one (at the root)."""
-    pending = world.pending()
     if not pending:
         return None
     if player is not None:

@@ -134,7 +134,6 @@ class Game(Course, Copies, Budget, Sandbox, WhatIf, ChanceHost, Knowledge):
     def pending(self) -> list[Decision]:
         """The open decisions (several only in a simultaneous phase)."""
         out = []
-        together = len(self._unit_specs) > 1  # a simultaneous phase: every seat at once
         for runner in self._runners.values():
             if runner.choice is not None:
                 seat = runner.choice.player
@@ -144,10 +143,16 @@ class Game(Course, Copies, Budget, Sandbox, WhatIf, ChanceHost, Knowledge):
                         self.state.players[seat],
                         runner.choice.texts,
                         runner.choice.prompt,
-                        together or runner.parent is not None,
+                        self._in_simultaneous_step(runner),
                     )
                 )
         return out
+
+    def _in_simultaneous_step(self, runner: _Runner) -> bool:
+        """Whether ``runner``'s decisions are asked while others' may be open too: a
+        branch of a `simultaneous for`, or a seat of a simultaneous phase (a unit of
+        several runners started at once)."""
+        return runner.parent is not None or len(self._unit_specs) > 1
 
     def legal(self, player: int | str) -> tuple[str, ...]:
         seat = self._seat(player)
@@ -307,7 +312,7 @@ class Game(Course, Copies, Budget, Sandbox, WhatIf, ChanceHost, Knowledge):
         # step), its answer may change the state first: the options are then worked out
         # on a copy of the state as it is when the decision is reached.
         lazy = self.options_on_demand = self.lazy_choices or self._replay is not None
-        self.options_on_copy = lazy and (runner.parent is not None or len(self._unit_specs) > 1)
+        self.options_on_copy = lazy and self._in_simultaneous_step(runner)
         try:
             if answer is None:
                 return next(runner.generator)
